@@ -1,0 +1,222 @@
+#!/usr/bin/env bash
+# End-to-end test: rollcall as a real Helm 3 post-renderer on charts/webapp.
+#
+# Usage: helm3_render.sh ROLLCALL_BINARY SOURCE_ROOT
+# Prints TAP. Helm comes from SOURCE_ROOT/.cache/helm/v3/helm (scripts/fetch-helm.sh) or
+# $ROLLCALL_HELM3; when it is missing every check is reported as skipped.
+#
+# Facts about Helm 3 (v3.17.2) that the checks below rely on, seen with a stub renderer:
+# - Helm passes the rendered non-hook manifests, each after a `# Source:` line, to the
+#   post-renderer in one stream, and calls it with only --post-renderer-args.
+# - Hooks (here the migrate Job) never go through the post-renderer: `helm template`
+#   appends them to the output afterwards, untouched.
+# - --show-only filters after post-rendering: the post-renderer still sees the whole
+#   stream, so the Deployment's hash is the same as in a full render.
+# - A post-renderer that exits non-zero makes helm exit 1 with "error while running post
+#   render on files" and the renderer's stderr in its own stderr.
+set -uo pipefail
+
+rollcall="${1:?usage: helm3_render.sh ROLLCALL_BINARY SOURCE_ROOT}"
+root="${2:?usage: helm3_render.sh ROLLCALL_BINARY SOURCE_ROOT}"
+helm="${ROLLCALL_HELM3:-$root/.cache/helm/v3/helm}"
+chart="$root/charts/webapp"
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+# Keep Helm away from the user's config, cache and repositories.
+export HELM_CONFIG_HOME="$tmp/helm/config" HELM_CACHE_HOME="$tmp/helm/cache"
+export HELM_DATA_HOME="$tmp/helm/data"
+unset HELM_NAMESPACE
+
+checks=(
+  "helm template with rollcall as post-renderer exits 0"
+  "Deployment pod template has rollcall.dev/config-hash sha256"
+  "CronJob pod template (spec.jobTemplate.spec.template) has rollcall.dev/config-hash sha256"
+  "config-sources name exactly what each pod template reads"
+  "output is the plain render plus annotation lines only"
+  "Source comment lines preserved, in order"
+  "Helm 3 does not post-render hooks: migrate Job has no rollcall annotation"
+  "same render twice is byte-identical"
+  "changing db.password changes the Deployment and CronJob hashes"
+  "changing db.username (not read by the Deployment) keeps the Deployment hash, changes the CronJob hash"
+  "changing the unused ConfigMap key changes the Deployment hash (envFrom) but not the CronJob hash"
+  "--post-renderer-args --namespace reaches rollcall and changes the hash"
+  "--show-only templates/deployment.yaml shows only the Deployment, with the full-render hash"
+  "a post-renderer failure fails helm with rollcall's message and no output"
+)
+
+n=0
+failed=0
+echo "1..${#checks[@]}"
+
+ok() { n=$((n + 1)); echo "ok $n - ${checks[n - 1]}"; }
+not_ok() {
+  n=$((n + 1))
+  failed=$((failed + 1))
+  echo "not ok $n - ${checks[n - 1]}"
+  local line
+  for line in "$@"; do
+    while IFS= read -r l; do echo "#   $l"; done <<<"$line"
+  done
+}
+check() { # check CONDITION-STATUS [diagnostic...]
+  local status="$1"
+  shift
+  if [[ "$status" == 0 ]]; then ok; else not_ok "$@"; fi
+}
+
+if [[ ! -x "$helm" ]]; then
+  for _ in "${checks[@]}"; do
+    n=$((n + 1))
+    echo "ok $n - ${checks[n - 1]} # SKIP Helm 3 not found at $helm (run scripts/fetch-helm.sh)"
+  done
+  exit 0
+fi
+
+# A python3 with PyYAML, to read the output as Kubernetes does (YAML 1.1), independently
+# of yaml-cpp. A pyenv python on PATH may lack it while Debian's python3-yaml has it.
+python=""
+for candidate in python3 /usr/bin/python3; do
+  if "$candidate" -c 'import yaml' >/dev/null 2>&1; then
+    python="$candidate"
+    break
+  fi
+done
+if [[ -z "$python" ]]; then
+  echo "Bail out! no python3 with PyYAML (run scripts/install-deps.sh)"
+  exit 1
+fi
+
+# pod_templates FILE: one line per pod template in a rendered stream:
+#   Kind/name <TAB> config-hash <TAB> config-sources   ("-" where absent)
+pod_templates() {
+  "$python" - "$1" <<'EOF'
+import sys, yaml
+
+paths = {"CronJob": ("spec", "jobTemplate", "spec", "template"), "PodTemplate": ("template",)}
+with open(sys.argv[1], encoding="utf-8") as f:
+    for doc in yaml.safe_load_all(f):
+        if not isinstance(doc, dict) or "kind" not in doc:
+            continue
+        node = doc
+        for key in paths.get(doc["kind"], ("spec", "template")):
+            node = node.get(key) if isinstance(node, dict) else None
+        if not isinstance(node, dict) or "spec" not in node:
+            continue
+        ann = (node.get("metadata") or {}).get("annotations") or {}
+        print("%s/%s\t%s\t%s" % (doc["kind"], doc["metadata"]["name"],
+                                 ann.get("rollcall.dev/config-hash", "-"),
+                                 ann.get("rollcall.dev/config-sources", "-")))
+EOF
+}
+
+# field FILE KIND/NAME COLUMN: the hash (2) or sources (3) of one pod template.
+field() {
+  pod_templates "$1" | awk -F '\t' -v w="$2" -v c="$3" '$1 == w { print $c; found = 1 }
+    END { if (!found) print "(no pod template " w ")" }'
+}
+
+render() { # render OUT [helm args...]: helm template with rollcall; stderr to OUT.err
+  local out="$1"
+  shift
+  "$helm" template demo "$chart" --post-renderer "$rollcall" "$@" >"$out" 2>"$out.err"
+}
+
+hash_re='^sha256:[0-9a-f]{64}$'
+
+# 1: the render itself.
+render "$tmp/out.yaml"
+status=$?
+check "$status" "helm exited $status" "$(cat "$tmp/out.yaml.err")"
+"$helm" template demo "$chart" >"$tmp/plain.yaml" 2>"$tmp/plain.err" ||
+  echo "# warning: plain helm template failed: $(cat "$tmp/plain.err")"
+
+dep_hash="$(field "$tmp/out.yaml" Deployment/demo-web 2)"
+cron_hash="$(field "$tmp/out.yaml" CronJob/demo-cleanup 2)"
+
+# 2, 3: hashes on both pod templates.
+[[ "$dep_hash" =~ $hash_re ]]
+check $? "Deployment/demo-web config-hash: $dep_hash"
+[[ "$cron_hash" =~ $hash_re ]]
+check $? "CronJob/demo-cleanup config-hash: $cron_hash"
+
+# 4: sources. The Deployment reads one key of the Secret (secretKeyRef) and the whole
+# ConfigMap (envFrom, volume); the CronJob reads the whole Secret (envFrom).
+dep_sources="$(field "$tmp/out.yaml" Deployment/demo-web 3)"
+cron_sources="$(field "$tmp/out.yaml" CronJob/demo-cleanup 3)"
+[[ "$dep_sources" == "configmap/demo-config, secret/demo-db[password]" &&
+  "$cron_sources" == "secret/demo-db" ]]
+check $? "Deployment/demo-web config-sources: $dep_sources" \
+  "CronJob/demo-cleanup config-sources: $cron_sources"
+
+# 5: every other byte unchanged: diff against the plain render may only add lines, and
+# only rollcall's annotations (plus metadata: and annotations: where the template had none).
+diff "$tmp/plain.yaml" "$tmp/out.yaml" >"$tmp/diff.txt"
+bad="$(grep -E '^[<>]' "$tmp/diff.txt" |
+  grep -vE '^> +((metadata|annotations):|rollcall\.dev/config-(hash|sources): "[^"]*")$')"
+added="$(grep -cE '^> +rollcall\.dev/' "$tmp/diff.txt")"
+[[ -z "$bad" && "$added" == 4 ]]
+check $? "expected 4 added rollcall.dev lines, got $added; unexpected diff lines:" "$bad"
+
+# 6: # Source: lines.
+[[ "$(grep '^# Source: ' "$tmp/plain.yaml")" == "$(grep '^# Source: ' "$tmp/out.yaml")" ]]
+check $? "plain: $(grep -c '^# Source: ' "$tmp/plain.yaml") Source lines," \
+  "rendered: $(grep -c '^# Source: ' "$tmp/out.yaml")"
+
+# 7: the hook Job is appended by helm after post-rendering.
+job="$(field "$tmp/out.yaml" Job/demo-migrate 2)"
+[[ "$job" == "-" ]]
+check $? "Job/demo-migrate config-hash: $job (Helm 3 is expected to keep hooks from the post-renderer)"
+
+# 8: determinism.
+render "$tmp/again.yaml"
+cmp -s "$tmp/out.yaml" "$tmp/again.yaml"
+check $? "$(diff "$tmp/out.yaml" "$tmp/again.yaml" | head -20)"
+
+# 9-11: what changes a hash.
+render "$tmp/password.yaml" --set db.password=rotated
+render "$tmp/username.yaml" --set db.username=someone-else
+render "$tmp/banner.yaml" --set config.legacyBanner=on
+
+h() { field "$tmp/$1.yaml" "$2" 2; }
+[[ "$(h password Deployment/demo-web)" =~ $hash_re && "$(h password Deployment/demo-web)" != "$dep_hash" &&
+  "$(h password CronJob/demo-cleanup)" =~ $hash_re && "$(h password CronJob/demo-cleanup)" != "$cron_hash" ]]
+check $? "Deployment: $dep_hash -> $(h password Deployment/demo-web)" \
+  "CronJob: $cron_hash -> $(h password CronJob/demo-cleanup)"
+[[ "$(h username Deployment/demo-web)" == "$dep_hash" &&
+  "$(h username CronJob/demo-cleanup)" =~ $hash_re && "$(h username CronJob/demo-cleanup)" != "$cron_hash" ]]
+check $? "Deployment: $dep_hash -> $(h username Deployment/demo-web)" \
+  "CronJob: $cron_hash -> $(h username CronJob/demo-cleanup)"
+[[ "$(h banner Deployment/demo-web)" =~ $hash_re && "$(h banner Deployment/demo-web)" != "$dep_hash" &&
+  "$(h banner CronJob/demo-cleanup)" == "$cron_hash" ]]
+check $? "Deployment: $dep_hash -> $(h banner Deployment/demo-web)" \
+  "CronJob: $cron_hash -> $(h banner CronJob/demo-cleanup)"
+
+# 12: the namespace is part of the hash (design.md, decision 4); Helm 3 passes
+# --post-renderer-args to rollcall one by one.
+render "$tmp/prod.yaml" -n prod --post-renderer-args=--namespace --post-renderer-args=prod
+status=$?
+prod_hash="$(field "$tmp/prod.yaml" Deployment/demo-web 2)"
+[[ $status == 0 && "$prod_hash" =~ $hash_re && "$prod_hash" != "$dep_hash" ]]
+check $? "helm exited $status; Deployment hash in prod: $prod_hash, in default: $dep_hash" \
+  "$(cat "$tmp/prod.yaml.err")"
+
+# 13: --show-only.
+render "$tmp/show.yaml" --show-only templates/deployment.yaml
+status=$?
+show_kinds="$(grep -E '^kind: ' "$tmp/show.yaml" | tr '\n' ' ')"
+show_hash="$(field "$tmp/show.yaml" Deployment/demo-web 2)"
+[[ $status == 0 && "$show_kinds" == "kind: Deployment " && "$show_hash" == "$dep_hash" ]]
+check $? "helm exited $status; kinds: $show_kinds; hash $show_hash (full render: $dep_hash)" \
+  "$(cat "$tmp/show.yaml.err")"
+
+# 14: a failing post-renderer fails the whole command.
+render "$tmp/fail.yaml" --post-renderer-args=--no-such-flag
+status=$?
+[[ $status != 0 && ! -s "$tmp/fail.yaml" ]] &&
+  grep -q 'error while running post render' "$tmp/fail.yaml.err" &&
+  grep -q -- 'no-such-flag' "$tmp/fail.yaml.err"
+check $? "helm exited $status, stdout $(wc -c <"$tmp/fail.yaml") bytes; stderr:" \
+  "$(cat "$tmp/fail.yaml.err")"
+
+[[ $failed == 0 ]]
