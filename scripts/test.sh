@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Quick start, command 2: installs what is missing, builds, and runs the whole test suite
+# (unit, golden and end-to-end tests, all registered with Meson).
+#
+#   bash scripts/test.sh                      # build/ with the default options
+#   BUILD_DIR=build-asan bash scripts/test.sh -Db_sanitize=address,undefined
+#   MESON_TEST_ARGS="--suite e2e" bash scripts/test.sh
+#
+# Arguments are Meson build options (-Dname=value): given to `meson setup` when the build
+# directory is new, to `meson configure` otherwise. MESON_TEST_ARGS go to `meson test`.
+# Exits non-zero if the build or any test fails. .ci/run runs this script.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+build="${BUILD_DIR:-build}"
+
+bash scripts/install-deps.sh
+bash scripts/fetch-helm.sh
+
+if [[ ! -f "$build/meson-private/coredata.dat" ]]; then
+  meson setup "$build" --werror "$@"
+elif [[ $# -gt 0 ]]; then
+  meson configure "$build" "$@"
+fi
+
+ninja -C "$build"
+# shellcheck disable=SC2086  # MESON_TEST_ARGS is a list of words on purpose
+meson test -C "$build" --print-errorlogs ${MESON_TEST_ARGS:-}
