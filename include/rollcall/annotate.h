@@ -1,0 +1,31 @@
+// Byte edits that set or remove annotations on a pod template, whatever the shape
+// the template is written in: block or flow mappings, JSON, missing metadata or
+// annotations, CRLF, any indentation. Everything outside the edited entries is left
+// as it was (design.md, decision 1).
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rollcall/document.h"
+#include "rollcall/edit.h"
+
+namespace rollcall {
+
+struct AnnotationChange {
+  std::vector<std::pair<std::string, std::string>> set;  // key → value, in this order
+  std::vector<std::string> remove;                       // keys to delete where present
+};
+
+// Edits that make `pod_template`'s metadata.annotations hold every `set` entry with
+// exactly that value and none of the `remove` keys. Returns no edits when the
+// template already says so (which makes render idempotent). Throws InputError when
+// the template is written in a way rollcall cannot edit safely (the annotations
+// are a YAML alias, or rollcall's value is a block scalar).
+std::vector<Edit> EditAnnotations(const Document& doc, const YAML::Node& pod_template,
+                                  const AnnotationChange& change);
+
+}  // namespace rollcall

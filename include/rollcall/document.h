@@ -1,0 +1,72 @@
+// One document of the stream, parsed by yaml-cpp on its own, with the facts every
+// later stage asks first: apiVersion, kind, name, namespace and where it came from.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "rollcall/limits.h"
+#include "rollcall/location.h"
+#include "rollcall/stream.h"
+
+namespace rollcall {
+
+// Helm 4 names each document's template in this annotation (design.md, decision 5).
+inline constexpr const char* kHelm4FilenameAnnotation = "postrenderer.helm.sh/postrender-filename";
+
+class Document {
+ public:
+  enum class Shape {
+    kEmpty,      // only markers, comments, blank lines or a null
+    kObject,     // a mapping with apiVersion and kind
+    kNotObject,  // a mapping without them: a values file, a kustomization
+  };
+
+  Document(const Stream& stream, const DocumentSpan& span, YAML::Node root);
+
+  const Stream& stream() const { return *stream_; }
+  const DocumentSpan& span() const { return *span_; }
+  const YAML::Node& root() const { return root_; }
+  Shape shape() const { return shape_; }
+
+  const std::string& api_version() const { return api_version_; }
+  const std::string& kind() const { return kind_; }
+  const std::string& name() const { return name_; }
+  // The namespace written in the object, empty when none is.
+  const std::string& declared_namespace() const { return namespace_; }
+  // "# Source:" path, else Helm 4's postrender-filename, else the stream's origin.
+  const std::string& origin() const { return origin_; }
+
+  // Absolute offset in the stream of a node's start mark.
+  std::size_t Offset(const YAML::Mark& mark) const { return span_->begin + mark.pos; }
+  Location Locate(const YAML::Mark& mark) const;
+  Location Locate() const;  // the document itself
+  // "Secret app/db" for messages.
+  std::string Describe() const;
+
+ private:
+  const Stream* stream_;
+  const DocumentSpan* span_;
+  YAML::Node root_;
+  Shape shape_ = Shape::kEmpty;
+  std::string api_version_, kind_, name_, namespace_, origin_;
+};
+
+// Parses one document after checking it against `limits`. Throws InputError naming
+// the origin, document, line and column on malformed or over-deep input.
+Document ParseDocument(const Stream& stream, const DocumentSpan& span, const Limits& limits);
+
+// Parses every document of the stream, in order.
+std::vector<Document> ParseStream(const Stream& stream, const Limits& limits);
+
+// A scalar's text, or "" for anything else (null, map, sequence, undefined).
+std::string ScalarOr(const YAML::Node& node, const std::string& fallback = "");
+
+// The value of `key` in a mapping, or an undefined/null node when absent. Never
+// inserts (yaml-cpp's non-const operator[] would).
+YAML::Node Child(const YAML::Node& map, const char* key);
+
+}  // namespace rollcall

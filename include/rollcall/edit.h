@@ -1,0 +1,28 @@
+// Byte edits on the original input (design.md, decision 1): rollcall never re-emits
+// YAML; it replaces [begin, end) with new text and copies every other byte.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rollcall {
+
+struct Edit {
+  std::size_t begin = 0;  // first byte replaced (or the insertion point)
+  std::size_t end = 0;    // one past the last byte replaced; == begin to insert
+  std::string text;       // what goes in their place
+
+  static Edit Insert(std::size_t at, std::string text) { return {at, at, std::move(text)}; }
+  static Edit Replace(std::size_t begin, std::size_t end, std::string text) {
+    return {begin, end, std::move(text)};
+  }
+};
+
+// Applies edits to `bytes`. Edits may come in any order but must not overlap
+// (two insertions at one point keep their given order). Throws std::logic_error
+// on overlap or an edit past the end: that is a bug in rollcall, not bad input.
+std::string Splice(std::string_view bytes, std::vector<Edit> edits);
+
+}  // namespace rollcall

@@ -1,0 +1,122 @@
+// What the stream says about configuration and its readers: sources (Secrets and
+// ConfigMaps with their decoded content), consumers (pod templates) and the
+// references from one to the other.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "rollcall/document.h"
+#include "rollcall/location.h"
+
+namespace rollcall {
+
+enum class SourceKind { kSecret, kConfigMap };
+
+// "secret" / "configmap", as written in rollcall.dev/config-sources.
+const char* SourceKindSlug(SourceKind kind);
+// "Secret" / "ConfigMap", as Kubernetes spells the kind.
+const char* SourceKindName(SourceKind kind);
+
+struct SourceId {
+  SourceKind kind = SourceKind::kSecret;
+  std::string name_space;
+  std::string name;
+
+  bool operator<(const SourceId& other) const;
+  bool operator==(const SourceId& other) const;
+  std::string Describe() const;  // "Secret ns/name"
+};
+
+// A Secret or ConfigMap whose content rollcall knows.
+struct Source {
+  SourceId id;
+  // Key → the bytes the process reads: Secret data base64-decoded with stringData
+  // over it, ConfigMap data and base64-decoded binaryData.
+  std::map<std::string, std::string> entries;
+  Location where;
+};
+
+// How a reference reads its source.
+enum class ReadVia {
+  kEnv,        // env[].valueFrom.secretKeyRef / configMapKeyRef
+  kEnvFrom,    // envFrom[].secretRef / configMapRef
+  kVolume,     // volumes[].secret / configMap
+  kProjected,  // volumes[].projected.sources[].secret / configMap
+};
+const char* ReadViaName(ReadVia via);
+
+// Where a volume is mounted, since a subPath mount never sees an update.
+struct VolumeMount {
+  std::string container;
+  bool sub_path = false;
+};
+
+// One place in a pod template that reads a source.
+struct Reference {
+  SourceId source;
+  ReadVia via = ReadVia::kEnv;
+  std::optional<std::set<std::string>> keys;  // the keys read; nullopt: every key
+  bool optional = false;
+  std::string container;              // env, envFrom: the container reading it
+  std::string volume;                 // volume, projected: the volume's name
+  std::vector<VolumeMount> mounts;    // volume, projected: its mounts
+  Location where;
+  std::size_t offset = 0;             // byte offset of the reference in the stream
+};
+
+// What a consumer is, for what render may do to it.
+enum class ConsumerRole {
+  kWorkload,  // rolls when its pod template changes
+  kHookJob,   // a Job its tool deletes and recreates on each run
+  kPlainJob,  // a Job whose template is immutable once created
+  kPod,       // a bare Pod: cannot roll
+};
+
+// A pod template and the references in it.
+struct Consumer {
+  const Document* document = nullptr;
+  std::string kind, name, name_space;
+  ConsumerRole role = ConsumerRole::kWorkload;
+  YAML::Node pod_template;  // the mapping holding metadata and spec
+  std::vector<Reference> references;
+  Location where;
+
+  std::string Describe() const;  // "Deployment ns/name"
+};
+
+// Everything the stream says: sources by id and consumers in stream order.
+struct Model {
+  std::map<SourceId, Source> sources;
+  std::vector<Consumer> consumers;
+};
+
+// Builds the model of parsed documents. A source defined twice keeps the last
+// definition, as applying the stream in order would.
+Model BuildModel(const std::vector<Document>& documents, const std::string& default_namespace);
+
+// A source as one consumer reads it: every key, or only some.
+struct SourceRead {
+  const Source* source = nullptr;
+  std::optional<std::set<std::string>> keys;  // nullopt: every key
+};
+
+// What a consumer reads, one entry per source sorted by source id, with the keys
+// of all its references to that source together. References whose source is not
+// in the model go to `unresolved`.
+std::vector<SourceRead> ResolveReads(const Consumer& consumer, const Model& model,
+                                     std::vector<const Reference*>* unresolved);
+
+// Reads a Secret or ConfigMap document; nullopt for any other kind. Throws
+// InputError naming the object and key (never the value) on undecodable data.
+std::optional<Source> ExtractSource(const Document& doc, const std::string& default_namespace);
+
+// Reads the pod template of a consumer kind; nullopt for kinds without one.
+std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& default_namespace);
+
+}  // namespace rollcall

@@ -1,0 +1,33 @@
+// The post-renderer: which edits a stream needs so that every consumer's pod
+// template carries the hash of what it reads, and the stream with those edits
+// applied. Nothing here writes to stdout or stderr; the CLI does.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rollcall/finding.h"
+#include "rollcall/limits.h"
+#include "rollcall/stream.h"
+
+namespace rollcall {
+
+inline constexpr const char* kConfigHashAnnotation = "rollcall.dev/config-hash";
+inline constexpr const char* kConfigSourcesAnnotation = "rollcall.dev/config-sources";
+
+struct RenderOptions {
+  std::string default_namespace = "default";  // for objects that name none
+  Limits limits;
+  std::optional<std::string> hmac_key;  // HMAC-SHA-256 instead of SHA-256 when set
+};
+
+struct RenderResult {
+  std::string output;              // the input with rollcall's edits spliced in
+  std::vector<Finding> findings;   // what stderr should say, in stream order
+};
+
+// Throws InputError on malformed input; then nothing may be written to stdout.
+RenderResult Render(const Stream& stream, const RenderOptions& options);
+
+}  // namespace rollcall

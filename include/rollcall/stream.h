@@ -1,0 +1,68 @@
+// The input stream cut into documents, before any YAML parser sees a byte.
+//
+// yaml-cpp's LoadAll hangs on some malformed streams and recurses without a limit,
+// so rollcall splits on document markers itself and hands yaml-cpp one document at a
+// time (design.md, decision 2). Each document keeps its byte span in the original
+// input so that edits can be spliced back into the bytes as they came.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rollcall/location.h"
+
+namespace rollcall {
+
+// Maps byte offsets in the stream to 1-based line and column numbers.
+class LineIndex {
+ public:
+  explicit LineIndex(std::string_view bytes);
+  std::size_t LineOf(std::size_t offset) const;    // 1-based
+  std::size_t ColumnOf(std::size_t offset) const;  // 1-based, in bytes
+  std::size_t LineStart(std::size_t line) const;   // offset of a 1-based line
+
+ private:
+  std::vector<std::size_t> starts_;
+};
+
+// One document of the stream: a byte span that starts at its "---" line (or at the
+// start of the stream) and ends where the next document's "---" line starts.
+struct DocumentSpan {
+  std::size_t index = 0;  // 1-based position in the stream
+  std::size_t begin = 0;  // offset of the first byte (after a UTF-8 BOM for document 1)
+  std::size_t end = 0;    // offset one past the last byte
+  std::string source;     // path from Helm 3's "# Source: <path>" comment, if any
+  bool empty = true;      // nothing but markers, comments and blank lines
+
+  std::string_view Text(std::string_view stream) const {
+    return stream.substr(begin, end - begin);
+  }
+};
+
+class Stream {
+ public:
+  // `origin` names the input in messages ("<stdin>" or a file path).
+  Stream(std::string bytes, std::string origin);
+
+  const std::string& bytes() const { return bytes_; }
+  const std::string& origin() const { return origin_; }
+  const std::vector<DocumentSpan>& documents() const { return documents_; }
+  const LineIndex& lines() const { return lines_; }
+
+  // Location of an absolute byte offset inside document `doc`, named after the
+  // document's own origin when Helm recorded one.
+  Location Locate(const DocumentSpan& doc, std::size_t offset) const;
+
+ private:
+  std::string bytes_;
+  std::string origin_;
+  LineIndex lines_;
+  std::vector<DocumentSpan> documents_;
+};
+
+// Splits `bytes` into document spans. Exposed for tests and the fuzzer.
+std::vector<DocumentSpan> SplitDocuments(std::string_view bytes);
+
+}  // namespace rollcall

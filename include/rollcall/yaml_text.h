@@ -1,0 +1,44 @@
+// Reading YAML source text around the marks yaml-cpp gives: where a scalar ends,
+// which line break a line uses, what properties (&anchor, !tag) precede a node.
+// These are what byte edits need and yaml-cpp 0.7 does not expose (it has start
+// marks only).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace rollcall {
+
+// Offset just past the node properties ("&anchor", "!tag") and spaces at `pos`.
+std::size_t SkipProperties(std::string_view text, std::size_t pos);
+
+// The anchor name at `pos` ("&name" → "name"), or "" when there is none.
+std::string AnchorAt(std::string_view text, std::size_t pos);
+
+// One past the end of the scalar starting at `pos` (after properties): a quoted
+// scalar through its closing quote, across lines; a plain scalar to the end of its
+// line (or, inside a flow collection, to the next ',', '}' or ']'), trailing
+// spaces and comment excluded. Returns npos for block scalars ("|", ">") and for
+// unterminated quotes, which rollcall does not edit.
+std::size_t ScalarEnd(std::string_view text, std::size_t pos, bool in_flow);
+
+// Offset of the ':' that ends the mapping key starting at `key_pos`, or npos.
+std::size_t ColonAfterKey(std::string_view text, std::size_t key_pos, bool in_flow);
+
+// "\r\n" when the line holding `pos` ends with CRLF, else "\n".
+std::string LineBreakAt(std::string_view text, std::size_t pos);
+
+// Offset of the start of the line holding `pos`.
+std::size_t LineStartOf(std::string_view text, std::size_t pos);
+
+// Offset one past the line break of the line holding `pos` (or the text's end).
+std::size_t NextLineStart(std::string_view text, std::size_t pos);
+
+// True when only spaces precede `pos` on its line.
+bool OnlySpacesBefore(std::string_view text, std::size_t pos);
+
+// True when the bytes at `pos` are an explicit null: "~", "null", "Null", "NULL".
+bool IsExplicitNullAt(std::string_view text, std::size_t pos);
+
+}  // namespace rollcall

@@ -1,0 +1,302 @@
+#include "rollcall/annotate.h"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "rollcall/input_error.h"
+#include "rollcall/yaml_text.h"
+
+namespace rollcall {
+namespace {
+
+constexpr std::size_t kNoPos = std::string_view::npos;
+
+// A small mapping to write into the document: leaves are strings.
+struct Tree {
+  std::string key;
+  std::string value;  // a leaf when children is empty
+  std::vector<Tree> children;
+};
+
+// A string as a double-quoted scalar: valid JSON and valid YAML, and never read
+// as a bool, number or null.
+std::string Quote(const std::string& value) { return nlohmann::json(value).dump(); }
+
+std::string RenderFlow(const std::vector<Tree>& entries) {
+  std::string out;
+  for (const Tree& entry : entries) {
+    if (!out.empty()) out += ", ";
+    out += Quote(entry.key) + ": ";
+    out += entry.children.empty() ? Quote(entry.value) : "{" + RenderFlow(entry.children) + "}";
+  }
+  return out;
+}
+
+// Lines at `column`, each ended by `nl`.
+std::string RenderBlock(const std::vector<Tree>& entries, std::size_t column, std::size_t unit,
+                        const std::string& nl) {
+  std::string out;
+  for (const Tree& entry : entries) {
+    out += std::string(column, ' ') + entry.key + ":";
+    if (entry.children.empty()) {
+      out += " " + Quote(entry.value) + nl;
+    } else {
+      out += nl + RenderBlock(entry.children, column + unit, unit, nl);
+    }
+  }
+  return out;
+}
+
+struct Entry {
+  YAML::Node key;
+  YAML::Node value;
+};
+
+class AnnotationEditor {
+ public:
+  AnnotationEditor(const Document& doc, const AnnotationChange& change)
+      : doc_(doc), text_(doc.stream().bytes()), change_(change) {}
+
+  std::vector<Edit> Run(const YAML::Node& pod_template) {
+    std::optional<Entry> metadata = Find(pod_template, "metadata");
+    if (!metadata) {
+      if (!change_.set.empty()) {
+        Tree annotations{"annotations", "", Leaves()};
+        InsertEntries(pod_template, {Tree{"metadata", "", {annotations}}}, {pod_template});
+      }
+      return std::move(edits_);
+    }
+    CheckEditable(*metadata, "metadata");
+    if (metadata->value.IsNull()) {
+      if (!change_.set.empty()) {
+        FillNull(pod_template, *metadata, {Tree{"annotations", "", Leaves()}});
+      }
+      return std::move(edits_);
+    }
+    if (!metadata->value.IsMap()) Fail(metadata->value, "metadata must be a mapping");
+    std::optional<Entry> annotations = Find(metadata->value, "annotations");
+    if (!annotations) {
+      if (!change_.set.empty()) {
+        InsertEntries(metadata->value, {Tree{"annotations", "", Leaves()}},
+                      {metadata->value, pod_template});
+      }
+      return std::move(edits_);
+    }
+    CheckEditable(*annotations, "metadata.annotations");
+    if (annotations->value.IsNull()) {
+      if (!change_.set.empty()) FillNull(metadata->value, *annotations, Leaves());
+      return std::move(edits_);
+    }
+    if (!annotations->value.IsMap()) Fail(annotations->value, "annotations must be a mapping");
+    EditMap(annotations->value, {annotations->value, metadata->value, pod_template});
+    return std::move(edits_);
+  }
+
+ private:
+  [[noreturn]] void Fail(const YAML::Node& node, const std::string& what) const {
+    throw InputError(doc_.Locate(node.Mark()), doc_.Describe() + ": pod template " + what);
+  }
+
+  std::size_t At(const YAML::Node& node) const { return doc_.Offset(node.Mark()); }
+
+  bool IsFlow(const YAML::Node& map) const {
+    std::size_t pos = SkipProperties(text_, At(map));
+    return pos < text_.size() && text_[pos] == '{';
+  }
+
+  std::string LineBreak(std::size_t pos) const { return LineBreakAt(text_, pos); }
+
+  std::vector<Tree> Leaves() const {
+    std::vector<Tree> out;
+    for (const auto& [key, value] : change_.set) out.push_back(Tree{key, value, {}});
+    return out;
+  }
+
+  static std::optional<Entry> Find(const YAML::Node& map, const std::string& key) {
+    if (!map.IsMap()) return std::nullopt;
+    for (const auto& item : map) {
+      if (item.first.IsScalar() && item.first.Scalar() == key) return Entry{item.first, item.second};
+    }
+    return std::nullopt;
+  }
+
+  // An edit inside an alias or inside an anchored node that is aliased elsewhere
+  // would change every place that shares it.
+  void CheckEditable(const Entry& entry, const std::string& what) const {
+    if (entry.value.IsNull()) return;
+    if (At(entry.value) < At(entry.key)) {
+      Fail(entry.key, what + " is a YAML alias; rollcall would change every place that uses it");
+    }
+    std::string anchor = AnchorAt(text_, At(entry.value));
+    std::string_view doc_text = doc_.span().Text(text_);
+    if (!anchor.empty() && doc_text.find("*" + anchor) != std::string_view::npos) {
+      Fail(entry.key, what + " is anchored as &" + anchor +
+                          " and aliased elsewhere; rollcall would change every place that uses it");
+    }
+  }
+
+  // Spaces one nesting level adds, read from the first block mapping found under
+  // one of `maps`; 2 when the document shows none.
+  std::size_t IndentUnit(const std::vector<YAML::Node>& maps) const {
+    for (const YAML::Node& map : maps) {
+      if (!map.IsMap() || IsFlow(map)) continue;
+      for (const auto& item : map) {
+        const YAML::Node& child = item.second;
+        if (!child.IsMap() || child.size() == 0 || IsFlow(child) || At(child) < At(item.first)) {
+          continue;
+        }
+        std::size_t key_column = item.first.Mark().column;
+        std::size_t child_column = child.begin()->first.Mark().column;
+        if (child_column > key_column) return child_column - key_column;
+      }
+    }
+    return 2;
+  }
+
+  // Adds new entries to an existing mapping, before its first entry.
+  void InsertEntries(const YAML::Node& map, const std::vector<Tree>& entries,
+                     const std::vector<YAML::Node>& unit_hints) {
+    if (IsFlow(map)) {
+      std::size_t brace = SkipProperties(text_, At(map));
+      std::string text = RenderFlow(entries);
+      if (map.size() > 0) text += ", ";
+      edits_.push_back(Edit::Insert(brace + 1, text));
+      return;
+    }
+    if (map.size() == 0) Fail(map, "mapping has no entries rollcall can place annotations by");
+    const YAML::Node& first_key = map.begin()->first;
+    std::size_t pos = At(first_key);
+    std::size_t column = first_key.Mark().column;
+    std::string block = RenderBlock(entries, column, IndentUnit(unit_hints), LineBreak(pos));
+    if (OnlySpacesBefore(text_, pos)) {
+      edits_.push_back(Edit::Insert(LineStartOf(text_, pos), block));
+      return;
+    }
+    // The first key follows "- " or the like: insert at the key itself, so the
+    // original key moves down a line and keeps its column.
+    edits_.push_back(Edit::Insert(pos, block.substr(column) + std::string(column, ' ')));
+  }
+
+  // Gives a key whose value is null ("key:", "key: ~") a flow mapping as value.
+  void FillNull(const YAML::Node& map, const Entry& entry, const std::vector<Tree>& entries) {
+    std::string text = "{" + RenderFlow(entries) + "}";
+    SetValueText(map, entry, text);
+  }
+
+  // Writes `text` as the value of an existing entry, unless it is already there.
+  void SetValueText(const YAML::Node& map, const Entry& entry, const std::string& text) {
+    bool flow = IsFlow(map);
+    std::size_t colon = ColonAfterKey(text_, At(entry.key), flow);
+    if (colon == kNoPos) Fail(entry.key, "entry is written in a form rollcall cannot edit");
+    std::size_t value = colon + 1;
+    while (value < text_.size() && (text_[value] == ' ' || text_[value] == '\t')) ++value;
+    bool empty_null = entry.value.IsNull() && !IsExplicitNullAt(text_, value);
+    if (empty_null) {
+      edits_.push_back(Edit::Insert(colon + 1, " " + text));
+      return;
+    }
+    std::size_t begin = At(entry.value);
+    std::size_t end = ScalarEnd(text_, begin, flow);
+    if (!entry.value.IsScalar() && !entry.value.IsNull()) end = kNoPos;
+    if (end == kNoPos) {
+      Fail(entry.value, "annotation " + ScalarOr(entry.key) +
+                            " is written in a form rollcall cannot replace; write it as a"
+                            " quoted string or remove it");
+    }
+    if (text_.compare(begin, end - begin, text) != 0) {
+      edits_.push_back(Edit::Replace(begin, end, text));
+    }
+  }
+
+  // The range an entry occupies, for deletion: whole lines in a block mapping; in
+  // a flow mapping the entry up to the next entry (or, for the last one, from the
+  // end of the previous one).
+  void AddDeletion(const YAML::Node& map, std::size_t index, std::vector<Edit>& deletions) const {
+    std::vector<Entry> items;
+    for (const auto& item : map) items.push_back(Entry{item.first, item.second});
+    const Entry& entry = items[index];
+    bool flow = IsFlow(map);
+    std::size_t value_end = entry.value.IsNull()
+                                ? ColonAfterKey(text_, At(entry.key), flow) + 1
+                                : ScalarEnd(text_, At(entry.value), flow);
+    if (value_end == kNoPos || value_end == 0) {
+      Fail(entry.value, "annotation " + ScalarOr(entry.key) + " cannot be removed safely");
+    }
+    if (!flow) {
+      if (!OnlySpacesBefore(text_, At(entry.key))) {
+        Fail(entry.key, "annotation " + ScalarOr(entry.key) + " cannot be removed safely");
+      }
+      deletions.push_back(
+          Edit::Replace(LineStartOf(text_, At(entry.key)), NextLineStart(text_, value_end), ""));
+    } else if (index + 1 < items.size()) {
+      deletions.push_back(Edit::Replace(At(entry.key), At(items[index + 1].key), ""));
+    } else if (index > 0) {
+      const Entry& previous = items[index - 1];
+      std::size_t previous_end = previous.value.IsNull()
+                                     ? ColonAfterKey(text_, At(previous.key), true) + 1
+                                     : ScalarEnd(text_, At(previous.value), true);
+      if (previous_end == kNoPos || !previous.value.IsScalar()) {
+        // A nested collection before it: delete from its own key, leaving a comma.
+        deletions.push_back(Edit::Replace(At(entry.key), value_end, ""));
+      } else {
+        deletions.push_back(Edit::Replace(previous_end, value_end, ""));
+      }
+    } else {
+      deletions.push_back(Edit::Replace(At(entry.key), value_end, ""));
+    }
+  }
+
+  void EditMap(const YAML::Node& map, const std::vector<YAML::Node>& unit_hints) {
+    std::vector<Tree> missing;
+    for (const auto& [key, value] : change_.set) {
+      std::optional<Entry> entry = Find(map, key);
+      if (entry) {
+        SetValueText(map, *entry, Quote(value));
+      } else {
+        missing.push_back(Tree{key, value, {}});
+      }
+    }
+    std::vector<Edit> deletions;
+    std::size_t index = 0;
+    for (const auto& item : map) {
+      std::string key = ScalarOr(item.first);
+      if (std::find(change_.remove.begin(), change_.remove.end(), key) != change_.remove.end()) {
+        AddDeletion(map, index, deletions);
+      }
+      ++index;
+    }
+    if (!missing.empty()) InsertEntries(map, missing, unit_hints);
+    MergeDeletions(std::move(deletions));
+  }
+
+  // Deletions in one flow mapping can touch (two neighbours removed); merge them so
+  // the splice sees disjoint ranges.
+  void MergeDeletions(std::vector<Edit> deletions) {
+    std::sort(deletions.begin(), deletions.end(),
+              [](const Edit& a, const Edit& b) { return a.begin < b.begin; });
+    std::vector<Edit> merged;
+    for (Edit& deletion : deletions) {
+      if (!merged.empty() && deletion.begin <= merged.back().end) {
+        merged.back().end = std::max(merged.back().end, deletion.end);
+      } else {
+        merged.push_back(std::move(deletion));
+      }
+    }
+    for (Edit& deletion : merged) edits_.push_back(std::move(deletion));
+  }
+
+  const Document& doc_;
+  std::string_view text_;
+  const AnnotationChange& change_;
+  std::vector<Edit> edits_;
+};
+
+}  // namespace
+
+std::vector<Edit> EditAnnotations(const Document& doc, const YAML::Node& pod_template,
+                                  const AnnotationChange& change) {
+  return AnnotationEditor(doc, change).Run(pod_template);
+}
+
+}  // namespace rollcall

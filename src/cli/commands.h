@@ -1,0 +1,26 @@
+// The subcommands of the rollcall binary. Each lives in its own file under
+// src/cli/ and only wires the pipeline modules to arguments, stdin and stdout.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace rollcall::cli {
+
+// Exit codes shared by every subcommand.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFindings = 1;  // findings at error severity (lint, --strict)
+inline constexpr int kExitInput = 2;     // usage or input error
+
+struct Command {
+  const char* name;
+  const char* summary;
+  int (*run)(const std::vector<std::string>& args);  // args exclude the command name
+};
+
+const std::vector<Command>& Commands();
+
+int RunRender(const std::vector<std::string>& args);
+int RunHelp(const std::vector<std::string>& args);
+
+}  // namespace rollcall::cli

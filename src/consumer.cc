@@ -1,0 +1,176 @@
+// Consumers: pod templates and every reference in them to a Secret or ConfigMap.
+#include <map>
+
+#include "rollcall/consumer_kinds.h"
+#include "rollcall/input_error.h"
+#include "rollcall/model.h"
+
+namespace rollcall {
+
+const char* ReadViaName(ReadVia via) {
+  switch (via) {
+    case ReadVia::kEnv:
+      return "env";
+    case ReadVia::kEnvFrom:
+      return "envFrom";
+    case ReadVia::kVolume:
+      return "volume";
+    case ReadVia::kProjected:
+      return "projected volume";
+  }
+  return "?";
+}
+
+std::string Consumer::Describe() const { return kind + " " + name_space + "/" + name; }
+
+namespace {
+
+constexpr const char* kContainerLists[] = {"initContainers", "containers", "ephemeralContainers"};
+constexpr const char* kHookAnnotations[] = {"helm.sh/hook", "argocd.argoproj.io/hook"};
+
+bool IsTrue(const YAML::Node& node) { return ScalarOr(node) == "true"; }
+
+// Calls `visit` for each element of a sequence field; anything else is skipped,
+// as the API server would reject it before any reference mattered.
+template <typename Visit>
+void ForEachItem(const YAML::Node& map, const char* field, Visit visit) {
+  YAML::Node list = Child(map, field);
+  if (!list.IsDefined() || !list.IsSequence()) return;
+  for (const auto& item : list) {
+    if (item.IsMap()) visit(item);
+  }
+}
+
+std::set<std::string> ItemKeys(const YAML::Node& items) {
+  std::set<std::string> keys;
+  for (const auto& item : items) keys.insert(ScalarOr(Child(item, "key")));
+  return keys;
+}
+
+class ReferenceCollector {
+ public:
+  ReferenceCollector(const Document& doc, std::string name_space)
+      : doc_(doc), name_space_(std::move(name_space)) {}
+
+  std::vector<Reference> Collect(const YAML::Node& pod_spec) {
+    for (const char* list : kContainerLists) {
+      ForEachItem(pod_spec, list, [&](const YAML::Node& container) { Container(container); });
+    }
+    ForEachItem(pod_spec, "volumes", [&](const YAML::Node& volume) { Volume(volume); });
+    return std::move(references_);
+  }
+
+ private:
+  Reference Make(SourceKind kind, const YAML::Node& ref, const char* name_field, ReadVia via) {
+    Reference out;
+    out.source = {kind, name_space_, ScalarOr(Child(ref, name_field))};
+    out.via = via;
+    out.optional = IsTrue(Child(ref, "optional"));
+    YAML::Node name = Child(ref, name_field);
+    YAML::Mark mark = name.IsDefined() ? name.Mark() : ref.Mark();
+    out.where = doc_.Locate(mark);
+    out.offset = doc_.Offset(mark);
+    return out;
+  }
+
+  void Container(const YAML::Node& container) {
+    std::string name = ScalarOr(Child(container, "name"));
+    ForEachItem(container, "env", [&](const YAML::Node& env) {
+      YAML::Node from = Child(env, "valueFrom");
+      for (auto [field, kind] : {std::pair{"secretKeyRef", SourceKind::kSecret},
+                                 std::pair{"configMapKeyRef", SourceKind::kConfigMap}}) {
+        YAML::Node ref = Child(from, field);
+        if (!ref.IsMap()) continue;
+        Reference out = Make(kind, ref, "name", ReadVia::kEnv);
+        out.keys = std::set<std::string>{ScalarOr(Child(ref, "key"))};
+        out.container = name;
+        references_.push_back(std::move(out));
+      }
+    });
+    ForEachItem(container, "envFrom", [&](const YAML::Node& env_from) {
+      for (auto [field, kind] : {std::pair{"secretRef", SourceKind::kSecret},
+                                 std::pair{"configMapRef", SourceKind::kConfigMap}}) {
+        YAML::Node ref = Child(env_from, field);
+        if (!ref.IsMap()) continue;
+        Reference out = Make(kind, ref, "name", ReadVia::kEnvFrom);
+        out.container = name;
+        references_.push_back(std::move(out));
+      }
+    });
+    ForEachItem(container, "volumeMounts", [&](const YAML::Node& mount) {
+      bool sub_path = !ScalarOr(Child(mount, "subPath")).empty() ||
+                      !ScalarOr(Child(mount, "subPathExpr")).empty();
+      mounts_[ScalarOr(Child(mount, "name"))].push_back({name, sub_path});
+    });
+  }
+
+  void AddVolumeSource(const YAML::Node& ref, SourceKind kind, const char* name_field,
+                       ReadVia via, const std::string& volume) {
+    Reference out = Make(kind, ref, name_field, via);
+    YAML::Node items = Child(ref, "items");
+    if (items.IsDefined() && items.IsSequence() && items.size() > 0) out.keys = ItemKeys(items);
+    out.volume = volume;
+    out.mounts = mounts_[volume];
+    references_.push_back(std::move(out));
+  }
+
+  void Volume(const YAML::Node& volume) {
+    std::string name = ScalarOr(Child(volume, "name"));
+    if (YAML::Node secret = Child(volume, "secret"); secret.IsMap()) {
+      AddVolumeSource(secret, SourceKind::kSecret, "secretName", ReadVia::kVolume, name);
+    }
+    if (YAML::Node config_map = Child(volume, "configMap"); config_map.IsMap()) {
+      AddVolumeSource(config_map, SourceKind::kConfigMap, "name", ReadVia::kVolume, name);
+    }
+    ForEachItem(Child(volume, "projected"), "sources", [&](const YAML::Node& source) {
+      if (YAML::Node secret = Child(source, "secret"); secret.IsMap()) {
+        AddVolumeSource(secret, SourceKind::kSecret, "name", ReadVia::kProjected, name);
+      }
+      if (YAML::Node config_map = Child(source, "configMap"); config_map.IsMap()) {
+        AddVolumeSource(config_map, SourceKind::kConfigMap, "name", ReadVia::kProjected, name);
+      }
+    });
+  }
+
+  const Document& doc_;
+  std::string name_space_;
+  std::vector<Reference> references_;
+  std::map<std::string, std::vector<VolumeMount>> mounts_;  // volume name → mounts
+};
+
+ConsumerRole RoleOf(const Document& doc) {
+  if (doc.kind() == "Pod") return ConsumerRole::kPod;
+  if (doc.kind() != "Job") return ConsumerRole::kWorkload;
+  YAML::Node annotations = Child(Child(doc.root(), "metadata"), "annotations");
+  for (const char* hook : kHookAnnotations) {
+    if (Child(annotations, hook).IsDefined()) return ConsumerRole::kHookJob;
+  }
+  return ConsumerRole::kPlainJob;
+}
+
+}  // namespace
+
+std::optional<Consumer> ExtractConsumer(const Document& doc,
+                                        const std::string& default_namespace) {
+  if (doc.shape() != Document::Shape::kObject) return std::nullopt;
+  const ConsumerKind* kind = FindConsumerKind(doc.api_version(), doc.kind());
+  if (kind == nullptr) return std::nullopt;
+  YAML::Node pod_template = doc.root();
+  for (const std::string& key : kind->path) pod_template = Child(pod_template, key.c_str());
+  if (!pod_template.IsDefined() || !pod_template.IsMap()) return std::nullopt;
+
+  Consumer consumer;
+  consumer.document = &doc;
+  consumer.kind = doc.kind();
+  consumer.name = doc.name();
+  consumer.name_space =
+      doc.declared_namespace().empty() ? default_namespace : doc.declared_namespace();
+  consumer.role = RoleOf(doc);
+  consumer.pod_template = pod_template;
+  consumer.where = doc.Locate();
+  ReferenceCollector collector(doc, consumer.name_space);
+  consumer.references = collector.Collect(Child(pod_template, "spec"));
+  return consumer;
+}
+
+}  // namespace rollcall

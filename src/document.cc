@@ -1,0 +1,93 @@
+#include "rollcall/document.h"
+
+#include <algorithm>
+
+#include "rollcall/input_error.h"
+
+namespace rollcall {
+
+std::string ScalarOr(const YAML::Node& node, const std::string& fallback) {
+  return node.IsDefined() && node.IsScalar() ? node.Scalar() : fallback;
+}
+
+YAML::Node Child(const YAML::Node& map, const char* key) {
+  if (!map.IsDefined() || !map.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
+  const YAML::Node& const_map = map;
+  YAML::Node found = const_map[key];
+  // A missing key yields an invalid "zombie" node whose Type() throws; hand out an
+  // undefined node instead, which answers every IsX() with false.
+  return found.IsDefined() ? found : YAML::Node(YAML::NodeType::Undefined);
+}
+
+Document::Document(const Stream& stream, const DocumentSpan& span, YAML::Node root)
+    : stream_(&stream), span_(&span), root_(std::move(root)) {
+  origin_ = span.source.empty() ? stream.origin() : span.source;
+  if (!root_.IsDefined() || root_.IsNull()) return;
+  if (!root_.IsMap()) {
+    throw InputError(Locate(root_.Mark()),
+                     "a document must be a mapping (a Kubernetes object), not a " +
+                         std::string(root_.IsSequence() ? "sequence" : "scalar"));
+  }
+  api_version_ = ScalarOr(Child(root_, "apiVersion"));
+  kind_ = ScalarOr(Child(root_, "kind"));
+  YAML::Node metadata = Child(root_, "metadata");
+  name_ = ScalarOr(Child(metadata, "name"));
+  namespace_ = ScalarOr(Child(metadata, "namespace"));
+  if (span.source.empty()) {
+    std::string helm4 = ScalarOr(Child(Child(metadata, "annotations"), kHelm4FilenameAnnotation));
+    if (!helm4.empty()) origin_ = helm4;
+  }
+  shape_ = api_version_.empty() || kind_.empty() ? Shape::kNotObject : Shape::kObject;
+}
+
+Location Document::Locate(const YAML::Mark& mark) const {
+  Location where = stream_->Locate(*span_, Offset(mark));
+  where.origin = origin_;
+  return where;
+}
+
+Location Document::Locate() const {
+  Location where = stream_->Locate(*span_, span_->begin);
+  where.origin = origin_;
+  return where;
+}
+
+std::string Document::Describe() const {
+  std::string out = kind_.empty() ? std::string("object") : kind_;
+  if (!namespace_.empty()) return out + " " + namespace_ + "/" + name_;
+  return out + " " + (name_.empty() ? std::string("(unnamed)") : name_);
+}
+
+Document ParseDocument(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
+  std::string_view text = span.Text(stream.bytes());
+  if (auto deep = FindExcessiveNesting(text, limits.max_depth)) {
+    Location where = stream.Locate(span, span.begin + *deep);
+    throw InputError(where, "nesting deeper than " + std::to_string(limits.max_depth) +
+                                " levels; rollcall refuses to parse it");
+  }
+  if (span.empty) return Document(stream, span, YAML::Node());
+  YAML::Node root;
+  try {
+    root = YAML::Load(std::string(text));
+  } catch (const YAML::Exception& e) {
+    std::size_t at = e.mark.pos < 0 ? 0 : static_cast<std::size_t>(e.mark.pos);
+    Location where = stream.Locate(span, span.begin + std::min(at, text.size()));
+    throw InputError(where, "invalid YAML: " + e.msg);
+  }
+  return Document(stream, span, std::move(root));
+}
+
+}  // namespace rollcall
+
+namespace rollcall {
+
+std::vector<Document> ParseStream(const Stream& stream, const Limits& limits) {
+  std::vector<Document> documents;
+  documents.reserve(stream.documents().size());
+  for (const DocumentSpan& span : stream.documents()) {
+    documents.push_back(ParseDocument(stream, span, limits));
+  }
+  return documents;
+}
+
+}  // namespace rollcall

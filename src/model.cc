@@ -1,0 +1,42 @@
+#include "rollcall/model.h"
+
+namespace rollcall {
+
+Model BuildModel(const std::vector<Document>& documents, const std::string& default_namespace) {
+  Model model;
+  for (const Document& doc : documents) {
+    if (std::optional<Source> source = ExtractSource(doc, default_namespace)) {
+      SourceId id = source->id;
+      model.sources.insert_or_assign(std::move(id), std::move(*source));
+    } else if (std::optional<Consumer> consumer = ExtractConsumer(doc, default_namespace)) {
+      model.consumers.push_back(std::move(*consumer));
+    }
+  }
+  return model;
+}
+
+std::vector<SourceRead> ResolveReads(const Consumer& consumer, const Model& model,
+                                     std::vector<const Reference*>* unresolved) {
+  std::map<SourceId, SourceRead> reads;
+  for (const Reference& ref : consumer.references) {
+    auto found = model.sources.find(ref.source);
+    if (found == model.sources.end()) {
+      if (unresolved != nullptr) unresolved->push_back(&ref);
+      continue;
+    }
+    auto [it, inserted] = reads.try_emplace(ref.source, SourceRead{&found->second, ref.keys});
+    SourceRead& read = it->second;
+    if (inserted || !read.keys) continue;
+    if (!ref.keys) {
+      read.keys.reset();  // one reference reads every key: so does the consumer
+    } else {
+      read.keys->insert(ref.keys->begin(), ref.keys->end());
+    }
+  }
+  std::vector<SourceRead> out;
+  out.reserve(reads.size());
+  for (auto& [id, read] : reads) out.push_back(std::move(read));
+  return out;
+}
+
+}  // namespace rollcall

@@ -1,0 +1,118 @@
+#include "rollcall/yaml_text.h"
+
+namespace rollcall {
+namespace {
+
+bool IsBlank(char c) { return c == ' ' || c == '\t'; }
+bool IsBreak(char c) { return c == '\n' || c == '\r'; }
+
+// Ends a plain scalar in a flow collection.
+bool IsFlowIndicator(char c) { return c == ',' || c == '}' || c == ']'; }
+
+std::size_t SkipToken(std::string_view text, std::size_t pos) {
+  while (pos < text.size() && !IsBlank(text[pos]) && !IsBreak(text[pos])) ++pos;
+  return pos;
+}
+
+}  // namespace
+
+std::size_t SkipProperties(std::string_view text, std::size_t pos) {
+  while (pos < text.size()) {
+    if (text[pos] == '&' || text[pos] == '!') {
+      pos = SkipToken(text, pos);
+    } else if (IsBlank(text[pos])) {
+      ++pos;
+    } else {
+      break;
+    }
+  }
+  return pos;
+}
+
+std::string AnchorAt(std::string_view text, std::size_t pos) {
+  while (pos < text.size() && (text[pos] == '!' || IsBlank(text[pos]))) {
+    pos = text[pos] == '!' ? SkipToken(text, pos) : pos + 1;
+  }
+  if (pos >= text.size() || text[pos] != '&') return "";
+  std::size_t end = SkipToken(text, pos);
+  return std::string(text.substr(pos + 1, end - pos - 1));
+}
+
+std::size_t ScalarEnd(std::string_view text, std::size_t pos, bool in_flow) {
+  pos = SkipProperties(text, pos);
+  if (pos >= text.size()) return pos;
+  char first = text[pos];
+  if (first == '"' || first == '\'') {
+    for (std::size_t i = pos + 1; i < text.size(); ++i) {
+      if (first == '"' && text[i] == '\\') {
+        ++i;
+      } else if (text[i] == first) {
+        if (first == '\'' && i + 1 < text.size() && text[i + 1] == '\'') {
+          ++i;
+        } else {
+          return i + 1;
+        }
+      }
+    }
+    return std::string_view::npos;
+  }
+  if (first == '|' || first == '>') return std::string_view::npos;
+  std::size_t end = pos;
+  std::size_t i = pos;
+  for (; i < text.size() && !IsBreak(text[i]); ++i) {
+    char c = text[i];
+    if (c == '#' && i > pos && IsBlank(text[i - 1])) break;
+    if (in_flow && IsFlowIndicator(c)) break;
+    // ": " ends a plain key; a value never contains it unquoted.
+    if (c == ':' && (i + 1 == text.size() || IsBlank(text[i + 1]) || IsBreak(text[i + 1]) ||
+                     (in_flow && IsFlowIndicator(text[i + 1])))) {
+      break;
+    }
+    if (!IsBlank(c)) end = i + 1;
+  }
+  return end;
+}
+
+std::size_t ColonAfterKey(std::string_view text, std::size_t key_pos, bool in_flow) {
+  std::size_t end = ScalarEnd(text, key_pos, in_flow);
+  if (end == std::string_view::npos) return end;
+  while (end < text.size() && IsBlank(text[end])) ++end;
+  return end < text.size() && text[end] == ':' ? end : std::string_view::npos;
+}
+
+std::string LineBreakAt(std::string_view text, std::size_t pos) {
+  std::size_t nl = text.find('\n', pos);
+  if (nl != std::string_view::npos && nl > 0 && text[nl - 1] == '\r') return "\r\n";
+  return "\n";
+}
+
+std::size_t LineStartOf(std::string_view text, std::size_t pos) {
+  std::size_t nl = pos == 0 ? std::string_view::npos : text.rfind('\n', pos - 1);
+  return nl == std::string_view::npos ? 0 : nl + 1;
+}
+
+std::size_t NextLineStart(std::string_view text, std::size_t pos) {
+  std::size_t nl = text.find('\n', pos);
+  return nl == std::string_view::npos ? text.size() : nl + 1;
+}
+
+bool OnlySpacesBefore(std::string_view text, std::size_t pos) {
+  for (std::size_t i = LineStartOf(text, pos); i < pos; ++i) {
+    if (text[i] != ' ') return false;
+  }
+  return true;
+}
+
+bool IsExplicitNullAt(std::string_view text, std::size_t pos) {
+  for (std::string_view word : {"~", "null", "Null", "NULL"}) {
+    if (text.substr(pos, word.size()) != word) continue;
+    std::size_t after = pos + word.size();
+    if (after == text.size() || IsBlank(text[after]) || IsBreak(text[after]) ||
+        IsFlowIndicator(text[after])) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace rollcall
