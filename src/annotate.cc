@@ -89,6 +89,7 @@ class AnnotationEditor {
       return std::move(edits_);
     }
     if (!annotations->value.IsMap()) Fail(annotations->value, "annotations must be a mapping");
+    if (RemoveEmptiedBlock(*metadata, *annotations)) return std::move(edits_);
     EditMap(annotations->value, {annotations->value, metadata->value, pod_template});
     return std::move(edits_);
   }
@@ -209,42 +210,79 @@ class AnnotationEditor {
     }
   }
 
-  // The range an entry occupies, for deletion: whole lines in a block mapping; in
-  // a flow mapping the entry up to the next entry (or, for the last one, from the
-  // end of the previous one).
-  void AddDeletion(const YAML::Node& map, std::size_t index, std::vector<Edit>& deletions) const {
+  // One past the end of an entry's value (for a null, of its colon), or npos.
+  std::size_t EntryEnd(const Entry& entry, bool flow) const {
+    if (entry.value.IsNull() && !IsExplicitNullAt(text_, At(entry.value))) {
+      std::size_t colon = ColonAfterKey(text_, At(entry.key), flow);
+      return colon == kNoPos ? kNoPos : colon + 1;
+    }
+    if (!entry.value.IsScalar() && !entry.value.IsNull()) return kNoPos;
+    return ScalarEnd(text_, At(entry.value), flow);
+  }
+
+  // The bytes to delete for removing the entries flagged in `removed`: whole lines
+  // in a block mapping; in a flow mapping each entry with the separator after it,
+  // or, for entries after the last one kept, with the separator before them.
+  std::vector<Edit> Deletions(const YAML::Node& map, const std::vector<bool>& removed) const {
     std::vector<Entry> items;
     for (const auto& item : map) items.push_back(Entry{item.first, item.second});
-    const Entry& entry = items[index];
     bool flow = IsFlow(map);
-    std::size_t value_end = entry.value.IsNull()
-                                ? ColonAfterKey(text_, At(entry.key), flow) + 1
-                                : ScalarEnd(text_, At(entry.value), flow);
-    if (value_end == kNoPos || value_end == 0) {
-      Fail(entry.value, "annotation " + ScalarOr(entry.key) + " cannot be removed safely");
+    std::vector<Edit> deletions;
+    std::optional<std::size_t> last_kept;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (!removed[i]) last_kept = i;
     }
-    if (!flow) {
-      if (!OnlySpacesBefore(text_, At(entry.key))) {
+    std::optional<std::size_t> previous_kept;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (!removed[i]) {
+        previous_kept = i;
+        continue;
+      }
+      const Entry& entry = items[i];
+      std::size_t end = EntryEnd(entry, flow);
+      if (end == kNoPos || (!flow && !OnlySpacesBefore(text_, At(entry.key)))) {
         Fail(entry.key, "annotation " + ScalarOr(entry.key) + " cannot be removed safely");
       }
-      deletions.push_back(
-          Edit::Replace(LineStartOf(text_, At(entry.key)), NextLineStart(text_, value_end), ""));
-    } else if (index + 1 < items.size()) {
-      deletions.push_back(Edit::Replace(At(entry.key), At(items[index + 1].key), ""));
-    } else if (index > 0) {
-      const Entry& previous = items[index - 1];
-      std::size_t previous_end = previous.value.IsNull()
-                                     ? ColonAfterKey(text_, At(previous.key), true) + 1
-                                     : ScalarEnd(text_, At(previous.value), true);
-      if (previous_end == kNoPos || !previous.value.IsScalar()) {
-        // A nested collection before it: delete from its own key, leaving a comma.
-        deletions.push_back(Edit::Replace(At(entry.key), value_end, ""));
+      if (!flow) {
+        deletions.push_back(
+            Edit::Replace(LineStartOf(text_, At(entry.key)), NextLineStart(text_, end), ""));
+      } else if ((last_kept && *last_kept > i) || (!previous_kept && i + 1 < items.size())) {
+        deletions.push_back(Edit::Replace(At(entry.key), At(items[i + 1].key), ""));
+      } else if (previous_kept) {
+        std::size_t kept_end = EntryEnd(items[*previous_kept], flow);
+        if (kept_end == kNoPos) {
+          Fail(entry.key, "annotation " + ScalarOr(entry.key) + " cannot be removed safely");
+        }
+        deletions.push_back(Edit::Replace(kept_end, end, ""));
       } else {
-        deletions.push_back(Edit::Replace(previous_end, value_end, ""));
+        deletions.push_back(Edit::Replace(At(entry.key), end, ""));
       }
-    } else {
-      deletions.push_back(Edit::Replace(At(entry.key), value_end, ""));
     }
+    return deletions;
+  }
+
+  // When a removal empties a block `annotations:` mapping, takes the key away too
+  // (and `metadata:` when nothing else is in it), so that a template rollcall once
+  // annotated reads as it did before. Returns false when this does not apply.
+  bool RemoveEmptiedBlock(const Entry& metadata, const Entry& annotations) {
+    const YAML::Node& map = annotations.value;
+    if (!change_.set.empty() || map.size() == 0 || IsFlow(map) || IsFlow(metadata.value)) {
+      return false;
+    }
+    for (const auto& item : map) {
+      std::string key = ScalarOr(item.first);
+      if (std::find(change_.remove.begin(), change_.remove.end(), key) == change_.remove.end()) {
+        return false;
+      }
+    }
+    Entry last;
+    for (const auto& item : map) last = Entry{item.first, item.second};
+    std::size_t end = EntryEnd(last, false);
+    const Entry& owner = metadata.value.size() == 1 ? metadata : annotations;
+    if (end == kNoPos || !OnlySpacesBefore(text_, At(owner.key))) return false;
+    edits_.push_back(
+        Edit::Replace(LineStartOf(text_, At(owner.key)), NextLineStart(text_, end), ""));
+    return true;
   }
 
   void EditMap(const YAML::Node& map, const std::vector<YAML::Node>& unit_hints) {
@@ -257,17 +295,14 @@ class AnnotationEditor {
         missing.push_back(Tree{key, value, {}});
       }
     }
-    std::vector<Edit> deletions;
-    std::size_t index = 0;
+    std::vector<bool> removed;
     for (const auto& item : map) {
       std::string key = ScalarOr(item.first);
-      if (std::find(change_.remove.begin(), change_.remove.end(), key) != change_.remove.end()) {
-        AddDeletion(map, index, deletions);
-      }
-      ++index;
+      removed.push_back(std::find(change_.remove.begin(), change_.remove.end(), key) !=
+                        change_.remove.end());
     }
     if (!missing.empty()) InsertEntries(map, missing, unit_hints);
-    MergeDeletions(std::move(deletions));
+    MergeDeletions(Deletions(map, removed));
   }
 
   // Deletions in one flow mapping can touch (two neighbours removed); merge them so

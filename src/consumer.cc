@@ -156,7 +156,10 @@ std::optional<Consumer> ExtractConsumer(const Document& doc,
   const ConsumerKind* kind = FindConsumerKind(doc.api_version(), doc.kind());
   if (kind == nullptr) return std::nullopt;
   YAML::Node pod_template = doc.root();
-  for (const std::string& key : kind->path) pod_template = Child(pod_template, key.c_str());
+  for (const std::string& key : kind->path) {
+    // reset(), not operator=: yaml-cpp's assignment writes through to the tree.
+    pod_template.reset(Child(pod_template, key.c_str()));
+  }
   if (!pod_template.IsDefined() || !pod_template.IsMap()) return std::nullopt;
 
   Consumer consumer;

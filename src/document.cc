@@ -47,7 +47,9 @@ Location Document::Locate(const YAML::Mark& mark) const {
 }
 
 Location Document::Locate() const {
-  Location where = stream_->Locate(*span_, span_->begin);
+  // The object's first line, past the "---" and "# Source:" lines.
+  std::size_t offset = root_.IsDefined() && !root_.IsNull() ? Offset(root_.Mark()) : span_->begin;
+  Location where = stream_->Locate(*span_, offset);
   where.origin = origin_;
   return where;
 }

@@ -70,10 +70,21 @@ std::optional<std::size_t> FindExcessiveNesting(std::string_view text, std::size
     }
     std::size_t compact = 0;
     char previous = '\0';
+    bool in_plain = false;  // inside a plain scalar, brackets are text
     std::size_t i = indent;
     for (; i < end; ++i) {
       char c = text[i];
       if (c == '#' && (previous == ' ' || previous == '\t' || previous == '\0')) break;
+      char next = i + 1 < end ? text[i + 1] : ' ';
+      bool ends_key = c == ':' && (next == ' ' || next == '\t' || next == '\r');
+      if (in_plain) {
+        if (ends_key || (flow > 0 && (c == ',' || c == ']' || c == '}'))) {
+          in_plain = false;
+        } else {
+          previous = c;
+          continue;
+        }
+      }
       if ((c == '"' || c == '\'') && OpensNode(previous)) {
         i = SkipQuoted(text, i);
         if (i >= text.size()) break;
@@ -90,8 +101,11 @@ std::optional<std::size_t> FindExcessiveNesting(std::string_view text, std::size
       } else if ((c == ']' || c == '}') && flow > 0) {
         --flow;
       } else if ((c == '-' || c == '?') && (previous == '\0' || previous == ' ') &&
-                 (i + 1 == end || text[i + 1] == ' ')) {
+                 (next == ' ' || next == '\r')) {
         ++compact;
+      } else if (c != ' ' && c != '\t' && c != ',' && c != ':' && c != '\r' &&
+                 OpensNode(previous)) {
+        in_plain = true;
       }
       if (indents.size() + compact + flow > max_depth) return i;
       previous = c;

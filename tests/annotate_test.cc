@@ -1,0 +1,154 @@
+// Placement of annotations in every shape a pod template can be written in.
+#include "rollcall/annotate.h"
+
+#include <gtest/gtest.h>
+
+#include "rollcall/input_error.h"
+
+namespace rollcall {
+namespace {
+
+const AnnotationChange kSet = {{{"x/hash", "H"}, {"x/sources", "S"}}, {}};
+const AnnotationChange kRemove = {{}, {"x/hash", "x/sources"}};
+
+// Applies `change` to spec.template of the first document of `text`.
+std::string Apply(const std::string& text, const AnnotationChange& change = kSet) {
+  Stream stream(text, "<stdin>");
+  std::vector<Document> docs = ParseStream(stream, Limits{});
+  YAML::Node pod_template = Child(Child(docs[0].root(), "spec"), "template");
+  return Splice(stream.bytes(), EditAnnotations(docs[0], pod_template, change));
+}
+
+TEST(EditAnnotations, AddsToExistingBlockMapping) {
+  EXPECT_EQ(Apply("spec:\n  template:\n    metadata:\n      annotations:\n        a: b\n"),
+            "spec:\n  template:\n    metadata:\n      annotations:\n        x/hash: \"H\"\n"
+            "        x/sources: \"S\"\n        a: b\n");
+}
+
+TEST(EditAnnotations, CreatesAnnotationsWithTheDocumentsIndentation) {
+  EXPECT_EQ(Apply("spec:\n    template:\n        metadata:\n            labels:\n"
+                  "                app: x\n        spec: {}\n"),
+            "spec:\n    template:\n        metadata:\n            annotations:\n"
+            "                x/hash: \"H\"\n                x/sources: \"S\"\n"
+            "            labels:\n                app: x\n        spec: {}\n");
+}
+
+TEST(EditAnnotations, CreatesMetadataWhenMissing) {
+  EXPECT_EQ(Apply("spec:\n  template:\n    # the pod\n    spec:\n      containers: []\n"),
+            "spec:\n  template:\n    # the pod\n    metadata:\n      annotations:\n"
+            "        x/hash: \"H\"\n        x/sources: \"S\"\n    spec:\n      containers: []\n");
+}
+
+TEST(EditAnnotations, FlowMetadata) {
+  EXPECT_EQ(Apply("spec:\n  template:\n    metadata: {labels: {a: b}}\n    spec: {}\n"),
+            "spec:\n  template:\n    metadata: {\"annotations\": {\"x/hash\": \"H\", "
+            "\"x/sources\": \"S\"}, labels: {a: b}}\n    spec: {}\n");
+}
+
+TEST(EditAnnotations, EmptyFlowAnnotations) {
+  EXPECT_EQ(Apply("spec: {template: {metadata: {annotations: {}}}}\n"),
+            "spec: {template: {metadata: {annotations: {\"x/hash\": \"H\", \"x/sources\": "
+            "\"S\"}}}}\n");
+}
+
+TEST(EditAnnotations, NullAnnotationsAndMetadata) {
+  EXPECT_EQ(Apply("spec:\n  template:\n    metadata:\n      annotations: # none yet\n"
+                  "    spec: {}\n"),
+            "spec:\n  template:\n    metadata:\n      annotations: {\"x/hash\": \"H\", "
+            "\"x/sources\": \"S\"} # none yet\n    spec: {}\n");
+  EXPECT_EQ(Apply("spec:\n  template:\n    metadata: ~\n    spec: {}\n"),
+            "spec:\n  template:\n    metadata: {\"annotations\": {\"x/hash\": \"H\", "
+            "\"x/sources\": \"S\"}}\n    spec: {}\n");
+}
+
+TEST(EditAnnotations, JsonDocumentStaysJson) {
+  EXPECT_EQ(Apply("{\"spec\": {\"template\": {\"spec\": {}}}}"),
+            "{\"spec\": {\"template\": {\"metadata\": {\"annotations\": {\"x/hash\": \"H\", "
+            "\"x/sources\": \"S\"}}, \"spec\": {}}}}");
+}
+
+TEST(EditAnnotations, KeepsCrlf) {
+  EXPECT_EQ(Apply("spec:\r\n  template:\r\n    metadata:\r\n      labels: {}\r\n"),
+            "spec:\r\n  template:\r\n    metadata:\r\n      annotations:\r\n"
+            "        x/hash: \"H\"\r\n        x/sources: \"S\"\r\n      labels: {}\r\n");
+}
+
+TEST(EditAnnotations, ReplacesStaleValuesInPlaceAndLeavesCurrentOnes) {
+  EXPECT_EQ(Apply("spec:\n  template:\n    metadata:\n      annotations:\n"
+                  "        x/hash: 'old' # note\n        x/sources: \"S\"\n"),
+            "spec:\n  template:\n    metadata:\n      annotations:\n"
+            "        x/hash: \"H\" # note\n        x/sources: \"S\"\n");
+  std::string current = "spec:\n  template:\n    metadata:\n      annotations: {x/hash: \"H\","
+                        " \"x/sources\": \"S\"}\n";
+  EXPECT_EQ(Apply(current), current);
+}
+
+TEST(EditAnnotations, RemovesFromBlockAndFlowMappings) {
+  EXPECT_EQ(Apply("spec:\n  template:\n    metadata:\n      annotations:\n        a: b\n"
+                  "        x/hash: \"H\"\n        x/sources: \"S\"\n        c: d\n",
+                  kRemove),
+            "spec:\n  template:\n    metadata:\n      annotations:\n        a: b\n        c: d\n");
+  EXPECT_EQ(Apply("spec: {template: {metadata: {annotations: {a: b, x/hash: H, x/sources: S}}}}\n",
+                  kRemove),
+            "spec: {template: {metadata: {annotations: {a: b}}}}\n");
+  EXPECT_EQ(Apply("spec: {template: {metadata: {annotations: {x/hash: H, a: b, x/sources: S}}}}\n",
+                  kRemove),
+            "spec: {template: {metadata: {annotations: {a: b}}}}\n");
+  EXPECT_EQ(Apply("spec: {template: {metadata: {annotations: {x/hash: H, x/sources: S}}}}\n",
+                  kRemove),
+            "spec: {template: {metadata: {annotations: {}}}}\n");
+}
+
+TEST(EditAnnotations, RemovalUndoesWhatRenderCreated) {
+  // Render created metadata and annotations; removing rollcall's keys takes them away.
+  std::string original = "spec:\n  template:\n    spec: {}\n";
+  std::string annotated = Apply(original);
+  EXPECT_EQ(Apply(annotated, kRemove), original);
+  // Other metadata stays, and so do other annotations.
+  std::string labelled = "spec:\n  template:\n    metadata:\n      labels: {a: b}\n    spec: {}\n";
+  EXPECT_EQ(Apply(Apply(labelled), kRemove), labelled);
+  std::string kept = "spec:\n  template:\n    metadata:\n      annotations:\n        a: b\n";
+  EXPECT_EQ(Apply(Apply(kept), kRemove), kept);
+}
+
+TEST(EditAnnotations, RemovingNothingChangesNothing) {
+  std::string text = "spec:\n  template:\n    spec: {}\n";
+  EXPECT_EQ(Apply(text, kRemove), text);
+}
+
+TEST(EditAnnotations, RefusesAnnotationsThatAreNotAMapping) {
+  EXPECT_THROW(Apply("spec:\n  template:\n    metadata:\n      annotations:\n      - a\n"),
+               InputError);
+}
+
+TEST(EditAnnotations, RefusesAliasedAnnotations) {
+  std::string text = "metadata:\n  annotations: &ann\n    a: b\nspec:\n  template:\n"
+                     "    metadata:\n      annotations: *ann\n";
+  try {
+    Apply(text);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.Describe(),
+              "<stdin> (document 1, line 7, column 7): object (unnamed): pod template "
+              "metadata.annotations is a YAML alias; rollcall would change every place that "
+              "uses it");
+  }
+}
+
+TEST(EditAnnotations, RefusesAnchoredAnnotationsUsedElsewhere) {
+  std::string text = "spec:\n  template:\n    metadata:\n      annotations: &ann\n        a: b\n"
+                     "other: *ann\n";
+  EXPECT_THROW(Apply(text), InputError);
+  // An anchor nobody aliases is fine.
+  EXPECT_NO_THROW(Apply("spec:\n  template:\n    metadata:\n      annotations: &ann\n"
+                        "        a: b\n"));
+}
+
+TEST(EditAnnotations, RefusesBlockScalarValue) {
+  EXPECT_THROW(Apply("spec:\n  template:\n    metadata:\n      annotations:\n"
+                     "        x/hash: |\n          old\n"),
+               InputError);
+}
+
+}  // namespace
+}  // namespace rollcall

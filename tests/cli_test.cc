@@ -1,0 +1,113 @@
+// The binary as a user and Helm call it: arguments, exit codes, stdout and stderr.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+namespace rollcall {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+using testing::RollcallBinary;
+using testing::RunProcess;
+
+constexpr const char* kStream = R"(apiVersion: v1
+kind: ConfigMap
+metadata: {name: cfg, namespace: prod}
+data: {a: "1"}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  template:
+    spec:
+      containers: [{name: app, envFrom: [{configMapRef: {name: cfg}}]}]
+)";
+
+TEST(Cli, VersionAndHelp) {
+  testing::ProcessResult version = RunProcess({RollcallBinary(), "--version"}, "");
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_THAT(version.out, ::testing::MatchesRegex("rollcall [0-9]+\\.[0-9]+\\.[0-9]+\n"));
+  testing::ProcessResult help = RunProcess({RollcallBinary(), "help"}, "");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_THAT(help.out, HasSubstr("render"));
+  testing::ProcessResult render_help = RunProcess({RollcallBinary(), "render", "--help"}, "");
+  EXPECT_EQ(render_help.exit_code, 0);
+  EXPECT_THAT(render_help.out, HasSubstr("--namespace"));
+}
+
+TEST(Cli, NoSubcommandMeansRenderAsHelm3CallsIt) {
+  testing::ProcessResult bare = RunProcess({RollcallBinary(), "--namespace=prod"}, kStream);
+  testing::ProcessResult render =
+      RunProcess({RollcallBinary(), "render", "--namespace", "prod"}, kStream);
+  EXPECT_EQ(bare.exit_code, 0) << bare.err;
+  EXPECT_EQ(bare.out, render.out);
+  EXPECT_THAT(bare.out, HasSubstr("rollcall.dev/config-sources: \"configmap/cfg\""));
+}
+
+TEST(Cli, NamespaceFallsBackToHelmNamespace) {
+  testing::ProcessResult result = RunProcess({RollcallBinary()}, kStream, {"HELM_NAMESPACE=prod"});
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_THAT(result.out, HasSubstr("rollcall.dev/config-hash"));
+  testing::ProcessResult other = RunProcess({RollcallBinary()}, kStream, {"HELM_NAMESPACE=dev"});
+  EXPECT_EQ(other.out, kStream);
+  EXPECT_THAT(other.err, HasSubstr("warning[unresolved-reference]: Deployment dev/web reads "
+                                   "ConfigMap dev/cfg (envFrom)"));
+}
+
+TEST(Cli, UnknownOptionIsAUsageError) {
+  testing::ProcessResult result = RunProcess({RollcallBinary(), "--no-such-flag"}, kStream);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_THAT(result.err, StartsWith("rollcall: error: "));
+  EXPECT_THAT(result.err, HasSubstr("no-such-flag"));
+}
+
+TEST(Cli, PositionalArgumentIsAUsageError) {
+  testing::ProcessResult result = RunProcess({RollcallBinary(), "render", "file.yaml"}, kStream);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err,
+            "rollcall: error: render takes no arguments, got 'file.yaml' (the stream comes on "
+            "stdin)\n");
+}
+
+TEST(Cli, BadInputExitsTwoWithNothingOnStdout) {
+  std::string stream = std::string(kStream) + "---\n# Source: c/templates/x.yaml\nkind: [\n";
+  testing::ProcessResult result = RunProcess({RollcallBinary()}, stream);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_THAT(result.err, StartsWith("rollcall: error: c/templates/x.yaml (document 3, line 16,"));
+}
+
+TEST(Cli, InputOverTheLimitIsRefused) {
+  testing::ProcessResult result =
+      RunProcess({RollcallBinary(), "--max-input-bytes=100"}, kStream);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err,
+            "rollcall: error: <stdin>: input is larger than the limit of 100 bytes "
+            "(--max-input-bytes)\n");
+}
+
+TEST(Cli, DeepNestingIsRefusedBeforeParsing) {
+  std::string deep = "a: " + std::string(100000, '[') + "\n";
+  testing::ProcessResult result = RunProcess({RollcallBinary()}, deep);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err,
+            "rollcall: error: <stdin> (document 1, line 1, column 515): nesting deeper than 512 "
+            "levels; rollcall refuses to parse it\n");
+}
+
+TEST(Cli, EmptyInputGivesEmptyOutput) {
+  testing::ProcessResult result = RunProcess({RollcallBinary()}, "");
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err, "");
+}
+
+}  // namespace
+}  // namespace rollcall

@@ -1,0 +1,230 @@
+#include "rollcall/model.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "rollcall/input_error.h"
+
+namespace rollcall {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+struct Parsed {
+  Stream stream;
+  std::vector<Document> documents;
+  explicit Parsed(const std::string& text)
+      : stream(text, "<stdin>"), documents(ParseStream(stream, Limits{})) {}
+};
+
+constexpr const char* kPodTemplate = R"(apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+  namespace: prod
+spec:
+  template:
+    spec:
+      initContainers:
+      - name: init
+        env:
+        - name: A
+          valueFrom:
+            configMapKeyRef: {name: cm, key: a, optional: true}
+      containers:
+      - name: app
+        env:
+        - name: PW
+          valueFrom:
+            secretKeyRef:
+              name: db
+              key: password
+        envFrom:
+        - secretRef: {name: all}
+        - configMapRef: {name: cm2}
+        volumeMounts:
+        - {name: certs, mountPath: /certs}
+        - {name: one, mountPath: /one/file, subPath: file}
+      ephemeralContainers:
+      - name: debug
+        envFrom: [{secretRef: {name: dbg}}]
+      imagePullSecrets: [{name: pull}]
+      volumes:
+      - name: certs
+        secret: {secretName: tls, items: [{key: tls.crt, path: c}, {key: tls.key, path: k}]}
+      - name: one
+        configMap: {name: files}
+      - name: proj
+        projected:
+          sources:
+          - secret: {name: p1, items: [{key: x, path: x}]}
+          - configMap: {name: p2}
+          - serviceAccountToken: {path: token}
+)";
+
+TEST(ExtractConsumer, FindsEveryReference) {
+  Parsed parsed(kPodTemplate);
+  std::optional<Consumer> consumer = ExtractConsumer(parsed.documents[0], "default");
+  ASSERT_TRUE(consumer.has_value());
+  EXPECT_EQ(consumer->Describe(), "Deployment prod/web");
+  EXPECT_EQ(consumer->role, ConsumerRole::kWorkload);
+  std::vector<std::string> seen;
+  for (const Reference& ref : consumer->references) {
+    std::string keys = "*";
+    if (ref.keys) {
+      keys.clear();
+      for (const std::string& key : *ref.keys) keys += key + ";";
+    }
+    std::string mounts;
+    for (const VolumeMount& mount : ref.mounts) {
+      mounts += mount.container + (mount.sub_path ? "(subPath)" : "");
+    }
+    seen.push_back(ref.source.Describe() + " " + ReadViaName(ref.via) + " " + keys +
+                   (ref.optional ? " optional" : "") + " " + ref.container + ref.volume + " " +
+                   mounts + " line " + std::to_string(ref.where.line));
+  }
+  EXPECT_THAT(seen, ElementsAre("ConfigMap prod/cm env a; optional init  line 14",
+                                "Secret prod/db env password; app  line 21",
+                                "Secret prod/all envFrom * app  line 24",
+                                "ConfigMap prod/cm2 envFrom * app  line 25",
+                                "Secret prod/dbg envFrom * debug  line 31",
+                                "Secret prod/tls volume tls.crt;tls.key; certs app line 35",
+                                "ConfigMap prod/files volume * one app(subPath) line 37",
+                                "Secret prod/p1 projected volume x; proj  line 41",
+                                "ConfigMap prod/p2 projected volume * proj  line 42"));
+}
+
+TEST(ExtractConsumer, ConsumerKindsAndRoles) {
+  Parsed parsed(R"(apiVersion: batch/v1
+kind: CronJob
+metadata: {name: c}
+spec: {jobTemplate: {spec: {template: {spec: {containers: [{name: x, envFrom: [{secretRef: {name: s}}]}]}}}}}
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: hook, annotations: {helm.sh/hook: pre-install}}
+spec: {template: {spec: {containers: []}}}
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: argo-hook, annotations: {argocd.argoproj.io/hook: PreSync}}
+spec: {template: {spec: {containers: []}}}
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: plain}
+spec: {template: {spec: {containers: []}}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: bare}
+spec: {containers: [{name: x, envFrom: [{secretRef: {name: s}}]}]}
+---
+apiVersion: v1
+kind: PodTemplate
+metadata: {name: pt}
+template: {spec: {containers: []}}
+---
+apiVersion: argoproj.io/v1alpha1
+kind: Rollout
+metadata: {name: r}
+spec: {template: {spec: {containers: []}}}
+---
+apiVersion: example.com/v1
+kind: Deployment
+metadata: {name: not-apps}
+spec: {template: {spec: {containers: []}}}
+)");
+  std::vector<std::string> seen;
+  for (const Document& doc : parsed.documents) {
+    std::optional<Consumer> consumer = ExtractConsumer(doc, "ns");
+    if (!consumer) {
+      seen.push_back("none:" + doc.name());
+      continue;
+    }
+    seen.push_back(consumer->Describe() + ":" + std::to_string(static_cast<int>(consumer->role)) +
+                   ":" + std::to_string(consumer->references.size()));
+  }
+  EXPECT_THAT(seen, ElementsAre("CronJob ns/c:0:1", "Job ns/hook:1:0", "Job ns/argo-hook:1:0",
+                                "Job ns/plain:2:0", "Pod ns/bare:3:1", "PodTemplate ns/pt:0:0",
+                                "Rollout ns/r:0:0", "none:not-apps"));
+}
+
+TEST(ExtractSource, DecodesDataAndMergesStringData) {
+  Parsed parsed(R"(apiVersion: v1
+kind: Secret
+metadata: {name: s}
+data: {a: aHVudGVyMg==, b: eA==}
+stringData: {b: "over", c: "0123"}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: c, namespace: other}
+data: {flag: "true", n: 5}
+binaryData: {bin: AP8=}
+)");
+  std::optional<Source> secret = ExtractSource(parsed.documents[0], "ns");
+  ASSERT_TRUE(secret.has_value());
+  EXPECT_EQ(secret->id.Describe(), "Secret ns/s");
+  EXPECT_EQ(secret->entries, (std::map<std::string, std::string>{
+                                 {"a", "hunter2"}, {"b", "over"}, {"c", "0123"}}));
+  std::optional<Source> config_map = ExtractSource(parsed.documents[1], "ns");
+  ASSERT_TRUE(config_map.has_value());
+  EXPECT_EQ(config_map->id.Describe(), "ConfigMap other/c");
+  EXPECT_EQ(config_map->entries, (std::map<std::string, std::string>{
+                                     {"bin", std::string("\x00\xff", 2)}, {"flag", "true"},
+                                     {"n", "5"}}));
+}
+
+TEST(ExtractSource, InvalidBase64NamesObjectAndKeyButNotValue) {
+  Parsed parsed("apiVersion: v1\nkind: Secret\nmetadata: {name: s, namespace: ns}\n"
+                "data:\n  token: not-base64-sup3rsecret\n");
+  try {
+    ExtractSource(parsed.documents[0], "default");
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.Describe(),
+              "<stdin> (document 1, line 5, column 10): Secret ns/s: data.token is not valid base64");
+    EXPECT_THAT(e.Describe(), Not(HasSubstr("sup3rsecret")));
+  }
+}
+
+TEST(ExtractSource, NonStringValueIsAnError) {
+  Parsed parsed("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n  k: {a: 1}\n");
+  EXPECT_THROW(ExtractSource(parsed.documents[0], "default"), InputError);
+}
+
+TEST(ResolveReads, MergesKeysPerSourceAndListsUnresolved) {
+  Parsed parsed(R"(apiVersion: v1
+kind: Secret
+metadata: {name: s}
+stringData: {a: "1", b: "2"}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: d}
+spec:
+  template:
+    spec:
+      containers:
+      - name: x
+        env:
+        - {name: A, valueFrom: {secretKeyRef: {name: s, key: a}}}
+        - {name: B, valueFrom: {secretKeyRef: {name: s, key: b}}}
+        - {name: C, valueFrom: {secretKeyRef: {name: gone, key: c}}}
+)");
+  Model model = BuildModel(parsed.documents, "default");
+  ASSERT_EQ(model.consumers.size(), 1u);
+  std::vector<const Reference*> unresolved;
+  std::vector<SourceRead> reads = ResolveReads(model.consumers[0], model, &unresolved);
+  ASSERT_EQ(reads.size(), 1u);
+  EXPECT_EQ(reads[0].source->id.name, "s");
+  EXPECT_EQ(reads[0].keys, (std::set<std::string>{"a", "b"}));
+  ASSERT_EQ(unresolved.size(), 1u);
+  EXPECT_EQ(unresolved[0]->source.name, "gone");
+}
+
+}  // namespace
+}  // namespace rollcall

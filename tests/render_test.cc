@@ -1,0 +1,322 @@
+// Hash semantics: what moves a consumer's config hash and what must not.
+#include "rollcall/render.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "rollcall/input_error.h"
+#include "test_support.h"
+
+namespace rollcall {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using testing::RenderText;
+using testing::TemplateAnnotation;
+
+std::string SecretDoc(const std::string& body, const std::string& name = "db",
+                      const std::string& name_space = "") {
+  std::string ns = name_space.empty() ? "" : "\n  namespace: " + name_space;
+  return "apiVersion: v1\nkind: Secret\nmetadata:\n  name: " + name + ns + "\n" + body + "---\n";
+}
+
+constexpr const char* kEnvConsumer = R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  template:
+    spec:
+      containers:
+      - name: app
+        env:
+        - name: PW
+          valueFrom: {secretKeyRef: {name: db, key: password}}
+)";
+
+std::string HashOf(const std::string& stream, const std::string& consumer = "web") {
+  return TemplateAnnotation(RenderText(stream).output, consumer);
+}
+
+TEST(RenderHash, IsSha256OfTheCanonicalEncoding) {
+  std::string hash = HashOf(SecretDoc("stringData: {password: x}\n") + kEnvConsumer);
+  EXPECT_THAT(hash, ::testing::MatchesRegex("sha256:[0-9a-f]{64}"));
+}
+
+TEST(RenderHash, ChangesWithTheValueRead) {
+  EXPECT_NE(HashOf(SecretDoc("stringData: {password: one}\n") + kEnvConsumer),
+            HashOf(SecretDoc("stringData: {password: two}\n") + kEnvConsumer));
+}
+
+TEST(RenderHash, UnusedKeyDoesNotMoveIt) {
+  EXPECT_EQ(HashOf(SecretDoc("stringData: {password: x, other: a}\n") + kEnvConsumer),
+            HashOf(SecretDoc("stringData: {password: x, other: b}\n") + kEnvConsumer));
+}
+
+TEST(RenderHash, DataAndStringDataHashTheSame) {
+  EXPECT_EQ(HashOf(SecretDoc("data: {password: aHVudGVyMg==}\n") + kEnvConsumer),
+            HashOf(SecretDoc("stringData: {password: hunter2}\n") + kEnvConsumer));
+}
+
+TEST(RenderHash, StringDataOverridesData) {
+  EXPECT_EQ(HashOf(SecretDoc("data: {password: b2xk}\nstringData: {password: new}\n") +
+                   kEnvConsumer),
+            HashOf(SecretDoc("stringData: {password: new}\n") + kEnvConsumer));
+}
+
+TEST(RenderHash, MetadataChangeDoesNotMoveIt) {
+  std::string plain = SecretDoc("stringData: {password: x}\n") + kEnvConsumer;
+  std::string labelled =
+      "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\n  labels: {a: b}\n"
+      "  annotations: {note: changed}\ntype: Opaque\nstringData: {password: x}\n---\n" +
+      std::string(kEnvConsumer);
+  EXPECT_EQ(HashOf(plain), HashOf(labelled));
+}
+
+TEST(RenderHash, AbsentKeyThenAddedMovesIt) {
+  EXPECT_NE(HashOf(SecretDoc("stringData: {other: x}\n") + kEnvConsumer),
+            HashOf(SecretDoc("stringData: {other: x, password: y}\n") + kEnvConsumer));
+}
+
+TEST(RenderHash, ResolvesOnlyWithinTheConsumersNamespace) {
+  std::string consumers = R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: a, namespace: team-a}
+spec: {template: {spec: {containers: [{name: x, envFrom: [{secretRef: {name: db}}]}]}}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: b, namespace: team-b}
+spec: {template: {spec: {containers: [{name: x, envFrom: [{secretRef: {name: db}}]}]}}}
+)";
+  std::string stream = SecretDoc("stringData: {k: a-value}\n", "db", "team-a") +
+                       SecretDoc("stringData: {k: b-value}\n", "db", "team-b") + consumers;
+  std::string out = RenderText(stream).output;
+  EXPECT_NE(TemplateAnnotation(out, "a"), "");
+  EXPECT_NE(TemplateAnnotation(out, "b"), "");
+  EXPECT_NE(TemplateAnnotation(out, "a"), TemplateAnnotation(out, "b"));
+  // Only team-b's Secret changes: only b's hash moves.
+  std::string changed = SecretDoc("stringData: {k: a-value}\n", "db", "team-a") +
+                        SecretDoc("stringData: {k: changed}\n", "db", "team-b") + consumers;
+  std::string out2 = RenderText(changed).output;
+  EXPECT_EQ(TemplateAnnotation(out, "a"), TemplateAnnotation(out2, "a"));
+  EXPECT_NE(TemplateAnnotation(out, "b"), TemplateAnnotation(out2, "b"));
+}
+
+TEST(RenderHash, DefaultNamespaceComesFromOptions) {
+  std::string stream = SecretDoc("stringData: {password: x}\n", "db", "prod") + kEnvConsumer;
+  EXPECT_EQ(TemplateAnnotation(RenderText(stream).output, "web"), "");
+  RenderOptions options;
+  options.default_namespace = "prod";
+  EXPECT_NE(TemplateAnnotation(RenderText(stream, options).output, "web"), "");
+}
+
+constexpr const char* kProjectedConsumer = R"(apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: st}
+spec:
+  template:
+    spec:
+      initContainers:
+      - name: init
+        envFrom: [{configMapRef: {name: settings}}]
+      containers: [{name: app}]
+      volumes:
+      - name: p
+        projected:
+          sources:
+          - secret: {name: db, items: [{key: password, path: pw}]}
+)";
+
+TEST(RenderHash, ProjectedItemsAndInitContainers) {
+  auto stream = [](const std::string& password, const std::string& other,
+                   const std::string& setting) {
+    return SecretDoc("stringData: {password: " + password + ", other: " + other + "}\n") +
+           "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\ndata: {s: " + setting +
+           "}\n---\n" + kProjectedConsumer;
+  };
+  std::string base = HashOf(stream("p", "o", "s"), "st");
+  EXPECT_NE(base, "");
+  EXPECT_EQ(base, HashOf(stream("p", "changed", "s"), "st"));
+  EXPECT_NE(base, HashOf(stream("changed", "o", "s"), "st"));
+  EXPECT_NE(base, HashOf(stream("p", "o", "changed"), "st"));
+  EXPECT_EQ(TemplateAnnotation(RenderText(stream("p", "o", "s")).output, "st",
+                               kConfigSourcesAnnotation),
+            "configmap/settings, secret/db[password]");
+}
+
+TEST(RenderHash, CronJobTemplateIsAnnotated) {
+  std::string stream = SecretDoc("stringData: {password: x}\n") + R"(apiVersion: batch/v1
+kind: CronJob
+metadata: {name: nightly}
+spec:
+  schedule: "0 3 * * *"
+  jobTemplate:
+    spec:
+      template:
+        spec:
+          containers:
+          - name: job
+            envFrom: [{secretRef: {name: db}}]
+)";
+  EXPECT_EQ(TemplateAnnotation(RenderText(stream).output, "nightly", kConfigSourcesAnnotation),
+            "secret/db");
+}
+
+TEST(RenderHash, HmacKeyGivesKeyedHash) {
+  std::string stream = SecretDoc("stringData: {password: x}\n") + kEnvConsumer;
+  RenderOptions keyed;
+  keyed.hmac_key = "key one";
+  std::string a = TemplateAnnotation(RenderText(stream, keyed).output, "web");
+  keyed.hmac_key = "key two";
+  std::string b = TemplateAnnotation(RenderText(stream, keyed).output, "web");
+  EXPECT_THAT(a, ::testing::MatchesRegex("hmac-sha256:[0-9a-f]{64}"));
+  EXPECT_NE(a, b);
+}
+
+TEST(Render, NeverWritesValuesInAnnotationsOrFindings) {
+  std::string stream = SecretDoc("stringData: {password: sup3rsecret}\n") + kEnvConsumer +
+                       "---\napiVersion: batch/v1\nkind: Job\nmetadata: {name: j}\n"
+                       "spec: {template: {spec: {containers: [{name: x, envFrom: "
+                       "[{secretRef: {name: db}}, {secretRef: {name: gone}}]}]}}}\n";
+  RenderResult result = RenderText(stream);
+  std::string added = result.output.substr(0);
+  for (const Finding& finding : result.findings) {
+    EXPECT_THAT(FormatFinding(finding), Not(HasSubstr("sup3rsecret")));
+  }
+  // The value occurs once: where the input had it.
+  EXPECT_EQ(result.output.find("sup3rsecret"), result.output.rfind("sup3rsecret"));
+}
+
+TEST(Render, PlainJobAndBarePodStayByteIdenticalWithWarnings) {
+  std::string stream = SecretDoc("stringData: {password: x}\n") +
+                       "apiVersion: batch/v1\nkind: Job\nmetadata: {name: migrate}\n"
+                       "spec: {template: {spec: {containers: [{name: x, envFrom: "
+                       "[{secretRef: {name: db}}]}]}}}\n---\n"
+                       "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+                       "spec: {containers: [{name: x, envFrom: [{secretRef: {name: db}}]}]}\n";
+  RenderResult result = RenderText(stream);
+  EXPECT_EQ(result.output, stream);
+  ASSERT_EQ(result.findings.size(), 2u);
+  EXPECT_EQ(FormatFinding(result.findings[0]),
+            "<stdin> (document 2, line 7, column 1): warning[plain-job-unchanged]: Job "
+            "default/migrate is left unchanged: a Job's pod template is immutable, so a Secret "
+            "or ConfigMap change will not reach it");
+  EXPECT_EQ(result.findings[1].rule, "bare-pod");
+}
+
+TEST(Render, HookJobIsAnnotated) {
+  std::string stream = SecretDoc("stringData: {password: x}\n") +
+                       "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: hook\n"
+                       "  annotations: {\"helm.sh/hook\": post-install}\n"
+                       "spec: {template: {spec: {containers: [{name: x, envFrom: "
+                       "[{secretRef: {name: db}}]}]}}}\n";
+  EXPECT_EQ(TemplateAnnotation(RenderText(stream).output, "hook", kConfigSourcesAnnotation),
+            "secret/db");
+}
+
+TEST(Render, UnresolvedReferenceIsReportedNotHashed) {
+  RenderResult result = RenderText(kEnvConsumer);
+  EXPECT_EQ(result.output, kEnvConsumer);
+  ASSERT_EQ(result.findings.size(), 1u);
+  EXPECT_EQ(FormatFinding(result.findings[0]),
+            "<stdin> (document 1, line 11, column 44): warning[unresolved-reference]: Deployment "
+            "default/web reads Secret default/db (env) but it is not in the input: it is not in "
+            "the hash");
+}
+
+TEST(Render, ValuesFilePassesThroughWithWarning) {
+  std::string stream = "replicaCount: 2\nimage: {tag: \"1.0\"}\n";
+  RenderResult result = RenderText(stream);
+  EXPECT_EQ(result.output, stream);
+  ASSERT_EQ(result.findings.size(), 1u);
+  EXPECT_EQ(result.findings[0].rule, "not-an-object");
+}
+
+TEST(Render, ErrorsNameOriginDocumentLineAndColumn) {
+  std::string stream = "---\n# Source: chart/templates/ok.yaml\nkind: A\napiVersion: v1\n"
+                       "---\n# Source: chart/templates/bad.yaml\nkind: B\nmetadata: {name: [}\n";
+  try {
+    RenderText(stream);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.Describe(),
+                ::testing::StartsWith("chart/templates/bad.yaml (document 2, line 8, column"));
+    EXPECT_THAT(e.Describe(), HasSubstr("invalid YAML"));
+  }
+}
+
+TEST(Render, NonMappingDocumentIsAnError) {
+  try {
+    RenderText("apiVersion: v1\nkind: A\n---\n- a\n- b\n");
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.Describe(),
+              "<stdin> (document 2, line 4, column 1): a document must be a mapping (a "
+              "Kubernetes object), not a sequence");
+  }
+}
+
+TEST(Render, Helm4FilenameNamesTheOrigin) {
+  std::string stream =
+      "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  annotations:\n"
+      "    postrenderer.helm.sh/postrender-filename: chart/templates/cm.yaml\n"
+      "binaryData: {x: \"!!\"}\n";
+  try {
+    RenderText(stream);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.Describe(),
+              "chart/templates/cm.yaml (document 1, line 7, column 17): ConfigMap c: "
+              "binaryData.x is not valid base64");
+  }
+}
+
+TEST(Render, IsIdempotent) {
+  std::string stream = SecretDoc("stringData: {password: x}\n") + kEnvConsumer;
+  std::string once = RenderText(stream).output;
+  EXPECT_NE(once, stream);
+  EXPECT_EQ(RenderText(once).output, once);
+}
+
+TEST(Render, StaleHashIsReplacedAndOrphanAnnotationsRemoved) {
+  std::string stream = SecretDoc("stringData: {password: new}\n") + R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  template:
+    metadata:
+      annotations:
+        rollcall.dev/config-hash: "sha256:old"
+        rollcall.dev/config-sources: "secret/db[password]"
+        keep: me
+    spec:
+      containers:
+      - name: app
+        env:
+        - name: PW
+          valueFrom: {secretKeyRef: {name: db, key: password}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: orphan}
+spec:
+  template:
+    metadata:
+      annotations:
+        keep: me
+        rollcall.dev/config-hash: "sha256:old"
+        rollcall.dev/config-sources: "secret/db[password]"
+    spec:
+      containers: [{name: app}]
+)";
+  std::string out = RenderText(stream).output;
+  EXPECT_THAT(TemplateAnnotation(out, "web"), ::testing::MatchesRegex("sha256:[0-9a-f]{64}"));
+  EXPECT_EQ(TemplateAnnotation(out, "orphan"), "");
+  EXPECT_EQ(TemplateAnnotation(out, "orphan", "keep"), "me");
+  EXPECT_THAT(out, HasSubstr("      annotations:\n        keep: me\n    spec:\n      containers: "
+                             "[{name: app}]\n"));
+}
+
+}  // namespace
+}  // namespace rollcall

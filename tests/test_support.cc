@@ -1,0 +1,120 @@
+#include "test_support.h"
+
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "rollcall/consumer_kinds.h"
+#include "rollcall/document.h"
+
+namespace rollcall::testing {
+
+RenderResult RenderText(const std::string& input, const RenderOptions& options) {
+  Stream stream(input, "<stdin>");
+  return Render(stream, options);
+}
+
+std::string TemplateAnnotation(const std::string& yaml, const std::string& name,
+                               const std::string& annotation) {
+  for (const YAML::Node& doc : YAML::LoadAll(yaml)) {
+    if (!doc.IsMap() || ScalarOr(Child(Child(doc, "metadata"), "name")) != name) continue;
+    const ConsumerKind* kind =
+        FindConsumerKind(ScalarOr(Child(doc, "apiVersion")), ScalarOr(Child(doc, "kind")));
+    if (kind == nullptr) continue;
+    YAML::Node node = doc;
+    for (const std::string& key : kind->path) node.reset(Child(node, key.c_str()));
+    return ScalarOr(Child(Child(Child(node, "metadata"), "annotations"), annotation.c_str()));
+  }
+  return "";
+}
+
+namespace {
+
+std::string Slurp(int fd) {
+  std::string out;
+  char buffer[4096];
+  ssize_t n = 0;
+  while ((n = read(fd, buffer, sizeof buffer)) > 0) out.append(buffer, static_cast<size_t>(n));
+  return out;
+}
+
+std::string TempFile(const std::string& content) {
+  char name[] = "/tmp/rollcall-test-XXXXXX";
+  int fd = mkstemp(name);
+  if (fd < 0) throw std::runtime_error("mkstemp failed");
+  std::size_t done = 0;
+  while (done < content.size()) {
+    ssize_t n = write(fd, content.data() + done, content.size() - done);
+    if (n <= 0) throw std::runtime_error("write failed");
+    done += static_cast<std::size_t>(n);
+  }
+  close(fd);
+  return name;
+}
+
+}  // namespace
+
+ProcessResult RunProcess(const std::vector<std::string>& argv, const std::string& input,
+                         const std::vector<std::string>& env) {
+  // Files rather than pipes: no deadlock whatever the sizes.
+  std::string in_path = TempFile(input);
+  std::string out_path = TempFile("");
+  std::string err_path = TempFile("");
+  pid_t pid = fork();
+  if (pid == 0) {
+    int in = open(in_path.c_str(), O_RDONLY);
+    int out = open(out_path.c_str(), O_WRONLY | O_TRUNC);
+    int err = open(err_path.c_str(), O_WRONLY | O_TRUNC);
+    dup2(in, 0);
+    dup2(out, 1);
+    dup2(err, 2);
+    for (const std::string& var : env) putenv(const_cast<char*>(var.c_str()));
+    std::vector<char*> args;
+    for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+    args.push_back(nullptr);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ProcessResult result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  int out = open(out_path.c_str(), O_RDONLY);
+  int err = open(err_path.c_str(), O_RDONLY);
+  result.out = Slurp(out);
+  result.err = Slurp(err);
+  close(out);
+  close(err);
+  unlink(in_path.c_str());
+  unlink(out_path.c_str());
+  unlink(err_path.c_str());
+  return result;
+}
+
+std::string RollcallBinary() {
+  const char* path = std::getenv("ROLLCALL_BIN");
+  if (path == nullptr) throw std::runtime_error("ROLLCALL_BIN is not set");
+  return path;
+}
+
+std::string TestdataPath(const std::string& relative) {
+  const char* root = std::getenv("ROLLCALL_TESTDATA");
+  if (root == nullptr) throw std::runtime_error("ROLLCALL_TESTDATA is not set");
+  return std::string(root) + "/" + relative;
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read " + path);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+}  // namespace rollcall::testing

@@ -1,0 +1,39 @@
+// Helpers shared by the unit tests: render a string, pull an annotation out of the
+// output, run the rollcall binary as a user would.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rollcall/render.h"
+
+namespace rollcall::testing {
+
+// Renders `input` as if it came on stdin.
+RenderResult RenderText(const std::string& input, const RenderOptions& options = {});
+
+// The value of `annotation` on the pod template of the object named `name` in
+// rendered YAML text, or "" when it has none.
+std::string TemplateAnnotation(const std::string& yaml, const std::string& name,
+                               const std::string& annotation = kConfigHashAnnotation);
+
+struct ProcessResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs `argv` with `input` on stdin and `env` (NAME=value) added to the
+// environment; captures stdout and stderr.
+ProcessResult RunProcess(const std::vector<std::string>& argv, const std::string& input,
+                         const std::vector<std::string>& env = {});
+
+// Path of the rollcall binary under test ($ROLLCALL_BIN, set by meson).
+std::string RollcallBinary();
+
+// Path of a file under testdata/ ($ROLLCALL_TESTDATA, set by meson).
+std::string TestdataPath(const std::string& relative);
+
+std::string ReadFile(const std::string& path);
+
+}  // namespace rollcall::testing
