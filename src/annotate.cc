@@ -117,7 +117,8 @@ class AnnotationEditor {
   static std::optional<Entry> Find(const YAML::Node& map, const std::string& key) {
     if (!map.IsMap()) return std::nullopt;
     for (const auto& item : map) {
-      if (item.first.IsScalar() && item.first.Scalar() == key) return Entry{item.first, item.second};
+      if (item.first.IsScalar() && item.first.Scalar() == key)
+        return Entry{item.first, item.second};
     }
     return std::nullopt;
   }

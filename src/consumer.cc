@@ -104,8 +104,8 @@ class ReferenceCollector {
     });
   }
 
-  void AddVolumeSource(const YAML::Node& ref, SourceKind kind, const char* name_field,
-                       ReadVia via, const std::string& volume) {
+  void AddVolumeSource(const YAML::Node& ref, SourceKind kind, const char* name_field, ReadVia via,
+                       const std::string& volume) {
     Reference out = Make(kind, ref, name_field, via);
     YAML::Node items = Child(ref, "items");
     if (items.IsDefined() && items.IsSequence() && items.size() > 0) out.keys = ItemKeys(items);
@@ -150,8 +150,7 @@ ConsumerRole RoleOf(const Document& doc) {
 
 }  // namespace
 
-std::optional<Consumer> ExtractConsumer(const Document& doc,
-                                        const std::string& default_namespace) {
+std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& default_namespace) {
   if (doc.shape() != Document::Shape::kObject) return std::nullopt;
   const ConsumerKind* kind = FindConsumerKind(doc.api_version(), doc.kind());
   if (kind == nullptr) return std::nullopt;

@@ -19,8 +19,8 @@ YAML::Node Child(const YAML::Node& map, const char* key) {
   return found.IsDefined() ? found : YAML::Node(YAML::NodeType::Undefined);
 }
 
-Document::Document(const Stream& stream, const DocumentSpan& span, YAML::Node root)
-    : stream_(&stream), span_(&span), root_(std::move(root)) {
+Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::Node& root)
+    : stream_(&stream), span_(&span), root_(root) {
   origin_ = span.source.empty() ? stream.origin() : span.source;
   if (!root_.IsDefined() || root_.IsNull()) return;
   if (!root_.IsMap()) {
@@ -67,16 +67,14 @@ Document ParseDocument(const Stream& stream, const DocumentSpan& span, const Lim
     throw InputError(where, "nesting deeper than " + std::to_string(limits.max_depth) +
                                 " levels; rollcall refuses to parse it");
   }
-  if (span.empty) return Document(stream, span, YAML::Node());
-  YAML::Node root;
+  if (span.empty) return {stream, span, YAML::Node()};
   try {
-    root = YAML::Load(std::string(text));
+    return {stream, span, YAML::Load(std::string(text))};
   } catch (const YAML::Exception& e) {
     std::size_t at = e.mark.pos < 0 ? 0 : static_cast<std::size_t>(e.mark.pos);
     Location where = stream.Locate(span, span.begin + std::min(at, text.size()));
     throw InputError(where, "invalid YAML: " + e.msg);
   }
-  return Document(stream, span, std::move(root));
 }
 
 }  // namespace rollcall

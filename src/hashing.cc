@@ -25,7 +25,7 @@ void PutField(std::string& out, std::string_view bytes) {
 std::string Hex(const unsigned char* digest, unsigned int size) {
   static constexpr char kDigits[] = "0123456789abcdef";
   std::string out;
-  out.reserve(size * 2);
+  out.reserve(std::size_t{size} * 2);
   for (unsigned int i = 0; i < size; ++i) {
     out.push_back(kDigits[digest[i] >> 4]);
     out.push_back(kDigits[digest[i] & 0xF]);

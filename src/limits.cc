@@ -44,8 +44,8 @@ bool EndsWithBlockScalarHeader(std::string_view content) {
 }  // namespace
 
 std::optional<std::size_t> FindExcessiveNesting(std::string_view text, std::size_t max_depth) {
-  std::vector<std::size_t> indents;  // open block indentation levels
-  std::size_t flow = 0;              // open flow brackets
+  std::vector<std::size_t> indents;                // open block indentation levels
+  std::size_t flow = 0;                            // open flow brackets
   std::optional<std::size_t> block_scalar_indent;  // inside a block scalar deeper than this
   std::size_t pos = 0;
   while (pos < text.size()) {

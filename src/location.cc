@@ -5,9 +5,7 @@ namespace rollcall {
 std::string Location::Describe() const {
   std::string out = origin.empty() ? std::string("<stdin>") : origin;
   std::string detail;
-  auto add = [&detail](const std::string& part) {
-    detail += detail.empty() ? part : ", " + part;
-  };
+  auto add = [&detail](const std::string& part) { detail += detail.empty() ? part : ", " + part; };
   if (document > 0) add("document " + std::to_string(document));
   if (line > 0) add("line " + std::to_string(line));
   if (column > 0) add("column " + std::to_string(column));

@@ -35,8 +35,8 @@ void ReportUnresolved(const Consumer& consumer, const std::vector<const Referenc
                       std::vector<Finding>& findings) {
   for (const Reference* ref : unresolved) {
     std::string how = ReadViaName(ref->via);
-    std::string message = consumer.Describe() + " reads " + ref->source.Describe() + " (" +
-                          how + ") but it is not in the input: it is not in the hash" +
+    std::string message = consumer.Describe() + " reads " + ref->source.Describe() + " (" + how +
+                          ") but it is not in the input: it is not in the hash" +
                           (ref->optional ? " (the reference is optional)" : "");
     findings.push_back(MakeFinding("unresolved-reference", Severity::kWarning, ref->where,
                                    consumer.Describe(), std::move(message)));
@@ -52,10 +52,10 @@ void ReportNotEdited(const Consumer& consumer, std::vector<Finding>& findings) {
             " is left unchanged: a Job's pod template is immutable, so a Secret or ConfigMap"
             " change will not reach it"));
   } else if (consumer.role == ConsumerRole::kPod) {
-    findings.push_back(MakeFinding(
-        "bare-pod", Severity::kWarning, consumer.where, consumer.Describe(),
-        consumer.Describe() + " reads Secrets or ConfigMaps but a bare Pod cannot roll;"
-                              " run it from a Deployment, StatefulSet or Job"));
+    findings.push_back(
+        MakeFinding("bare-pod", Severity::kWarning, consumer.where, consumer.Describe(),
+                    consumer.Describe() + " reads Secrets or ConfigMaps but a bare Pod cannot roll;"
+                                          " run it from a Deployment, StatefulSet or Job"));
   }
 }
 
@@ -97,11 +97,10 @@ RenderResult Render(const Stream& stream, const RenderOptions& options) {
     }
   }
   result.output = Splice(stream.bytes(), std::move(edits));
-  std::stable_sort(result.findings.begin(), result.findings.end(),
-                   [](const Finding& a, const Finding& b) {
-                     return std::tie(a.where.document, a.where.line) <
-                            std::tie(b.where.document, b.where.line);
-                   });
+  std::stable_sort(
+      result.findings.begin(), result.findings.end(), [](const Finding& a, const Finding& b) {
+        return std::tie(a.where.document, a.where.line) < std::tie(b.where.document, b.where.line);
+      });
   return result;
 }
 

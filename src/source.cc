@@ -58,8 +58,8 @@ void ReadBase64Entries(const Document& doc, const char* field, Source& source) {
     std::optional<std::string> decoded = DecodeBase64(ScalarOr(value));
     if (!decoded) {
       // Name the object and the key; the value may be a secret and is never shown.
-      throw InputError(doc.Locate(value.Mark()), doc.Describe() + ": " + field + "." + key +
-                                                     " is not valid base64");
+      throw InputError(doc.Locate(value.Mark()),
+                       doc.Describe() + ": " + field + "." + key + " is not valid base64");
     }
     source.entries[key] = std::move(*decoded);
   });

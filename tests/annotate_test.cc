@@ -78,8 +78,9 @@ TEST(EditAnnotations, ReplacesStaleValuesInPlaceAndLeavesCurrentOnes) {
                   "        x/hash: 'old' # note\n        x/sources: \"S\"\n"),
             "spec:\n  template:\n    metadata:\n      annotations:\n"
             "        x/hash: \"H\" # note\n        x/sources: \"S\"\n");
-  std::string current = "spec:\n  template:\n    metadata:\n      annotations: {x/hash: \"H\","
-                        " \"x/sources\": \"S\"}\n";
+  std::string current =
+      "spec:\n  template:\n    metadata:\n      annotations: {x/hash: \"H\","
+      " \"x/sources\": \"S\"}\n";
   EXPECT_EQ(Apply(current), current);
 }
 
@@ -94,9 +95,9 @@ TEST(EditAnnotations, RemovesFromBlockAndFlowMappings) {
   EXPECT_EQ(Apply("spec: {template: {metadata: {annotations: {x/hash: H, a: b, x/sources: S}}}}\n",
                   kRemove),
             "spec: {template: {metadata: {annotations: {a: b}}}}\n");
-  EXPECT_EQ(Apply("spec: {template: {metadata: {annotations: {x/hash: H, x/sources: S}}}}\n",
-                  kRemove),
-            "spec: {template: {metadata: {annotations: {}}}}\n");
+  EXPECT_EQ(
+      Apply("spec: {template: {metadata: {annotations: {x/hash: H, x/sources: S}}}}\n", kRemove),
+      "spec: {template: {metadata: {annotations: {}}}}\n");
 }
 
 TEST(EditAnnotations, RemovalUndoesWhatRenderCreated) {
@@ -122,8 +123,9 @@ TEST(EditAnnotations, RefusesAnnotationsThatAreNotAMapping) {
 }
 
 TEST(EditAnnotations, RefusesAliasedAnnotations) {
-  std::string text = "metadata:\n  annotations: &ann\n    a: b\nspec:\n  template:\n"
-                     "    metadata:\n      annotations: *ann\n";
+  std::string text =
+      "metadata:\n  annotations: &ann\n    a: b\nspec:\n  template:\n"
+      "    metadata:\n      annotations: *ann\n";
   try {
     Apply(text);
     FAIL() << "expected InputError";
@@ -136,12 +138,14 @@ TEST(EditAnnotations, RefusesAliasedAnnotations) {
 }
 
 TEST(EditAnnotations, RefusesAnchoredAnnotationsUsedElsewhere) {
-  std::string text = "spec:\n  template:\n    metadata:\n      annotations: &ann\n        a: b\n"
-                     "other: *ann\n";
+  std::string text =
+      "spec:\n  template:\n    metadata:\n      annotations: &ann\n        a: b\n"
+      "other: *ann\n";
   EXPECT_THROW(Apply(text), InputError);
   // An anchor nobody aliases is fine.
-  EXPECT_NO_THROW(Apply("spec:\n  template:\n    metadata:\n      annotations: &ann\n"
-                        "        a: b\n"));
+  EXPECT_NO_THROW(
+      Apply("spec:\n  template:\n    metadata:\n      annotations: &ann\n"
+            "        a: b\n"));
 }
 
 TEST(EditAnnotations, RefusesBlockScalarValue) {

@@ -8,9 +8,9 @@ namespace rollcall {
 namespace {
 
 using ::testing::HasSubstr;
-using ::testing::StartsWith;
 using testing::RollcallBinary;
 using testing::RunProcess;
+using ::testing::StartsWith;
 
 constexpr const char* kStream = R"(apiVersion: v1
 kind: ConfigMap
@@ -83,8 +83,7 @@ TEST(Cli, BadInputExitsTwoWithNothingOnStdout) {
 }
 
 TEST(Cli, InputOverTheLimitIsRefused) {
-  testing::ProcessResult result =
-      RunProcess({RollcallBinary(), "--max-input-bytes=100"}, kStream);
+  testing::ProcessResult result = RunProcess({RollcallBinary(), "--max-input-bytes=100"}, kStream);
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(result.out, "");
   EXPECT_EQ(result.err,

@@ -3,9 +3,8 @@
 // arguments), `expected.stderr` (exact), `exit-code` (default 0). A case with a
 // non-zero exit code must leave stdout empty.
 #include <dirent.h>
-#include <sys/stat.h>
-
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <sstream>
@@ -76,7 +75,8 @@ TEST_P(Golden, RenderingTheOutputAgainChangesNothing) {
 
 std::string CaseName(const ::testing::TestParamInfo<std::string>& info) {
   std::string name = info.param;
-  std::replace_if(name.begin(), name.end(), [](char c) { return !std::isalnum(c); }, '_');
+  std::replace_if(
+      name.begin(), name.end(), [](char c) { return !std::isalnum(c); }, '_');
   return name;
 }
 

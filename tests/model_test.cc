@@ -168,25 +168,27 @@ binaryData: {bin: AP8=}
   std::optional<Source> secret = ExtractSource(parsed.documents[0], "ns");
   ASSERT_TRUE(secret.has_value());
   EXPECT_EQ(secret->id.Describe(), "Secret ns/s");
-  EXPECT_EQ(secret->entries, (std::map<std::string, std::string>{
-                                 {"a", "hunter2"}, {"b", "over"}, {"c", "0123"}}));
+  EXPECT_EQ(secret->entries,
+            (std::map<std::string, std::string>{{"a", "hunter2"}, {"b", "over"}, {"c", "0123"}}));
   std::optional<Source> config_map = ExtractSource(parsed.documents[1], "ns");
   ASSERT_TRUE(config_map.has_value());
   EXPECT_EQ(config_map->id.Describe(), "ConfigMap other/c");
-  EXPECT_EQ(config_map->entries, (std::map<std::string, std::string>{
-                                     {"bin", std::string("\x00\xff", 2)}, {"flag", "true"},
-                                     {"n", "5"}}));
+  EXPECT_EQ(config_map->entries,
+            (std::map<std::string, std::string>{
+                {"bin", std::string("\x00\xff", 2)}, {"flag", "true"}, {"n", "5"}}));
 }
 
 TEST(ExtractSource, InvalidBase64NamesObjectAndKeyButNotValue) {
-  Parsed parsed("apiVersion: v1\nkind: Secret\nmetadata: {name: s, namespace: ns}\n"
-                "data:\n  token: not-base64-sup3rsecret\n");
+  Parsed parsed(
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: s, namespace: ns}\n"
+      "data:\n  token: not-base64-sup3rsecret\n");
   try {
     ExtractSource(parsed.documents[0], "default");
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
-    EXPECT_EQ(e.Describe(),
-              "<stdin> (document 1, line 5, column 10): Secret ns/s: data.token is not valid base64");
+    EXPECT_EQ(
+        e.Describe(),
+        "<stdin> (document 1, line 5, column 10): Secret ns/s: data.token is not valid base64");
     EXPECT_THAT(e.Describe(), Not(HasSubstr("sup3rsecret")));
   }
 }

@@ -59,9 +59,9 @@ TEST(RenderHash, DataAndStringDataHashTheSame) {
 }
 
 TEST(RenderHash, StringDataOverridesData) {
-  EXPECT_EQ(HashOf(SecretDoc("data: {password: b2xk}\nstringData: {password: new}\n") +
-                   kEnvConsumer),
-            HashOf(SecretDoc("stringData: {password: new}\n") + kEnvConsumer));
+  EXPECT_EQ(
+      HashOf(SecretDoc("data: {password: b2xk}\nstringData: {password: new}\n") + kEnvConsumer),
+      HashOf(SecretDoc("stringData: {password: new}\n") + kEnvConsumer));
 }
 
 TEST(RenderHash, MetadataChangeDoesNotMoveIt) {
@@ -140,9 +140,9 @@ TEST(RenderHash, ProjectedItemsAndInitContainers) {
   EXPECT_EQ(base, HashOf(stream("p", "changed", "s"), "st"));
   EXPECT_NE(base, HashOf(stream("changed", "o", "s"), "st"));
   EXPECT_NE(base, HashOf(stream("p", "o", "changed"), "st"));
-  EXPECT_EQ(TemplateAnnotation(RenderText(stream("p", "o", "s")).output, "st",
-                               kConfigSourcesAnnotation),
-            "configmap/settings, secret/db[password]");
+  EXPECT_EQ(
+      TemplateAnnotation(RenderText(stream("p", "o", "s")).output, "st", kConfigSourcesAnnotation),
+      "configmap/settings, secret/db[password]");
 }
 
 TEST(RenderHash, CronJobTemplateIsAnnotated) {
@@ -234,8 +234,9 @@ TEST(Render, ValuesFilePassesThroughWithWarning) {
 }
 
 TEST(Render, ErrorsNameOriginDocumentLineAndColumn) {
-  std::string stream = "---\n# Source: chart/templates/ok.yaml\nkind: A\napiVersion: v1\n"
-                       "---\n# Source: chart/templates/bad.yaml\nkind: B\nmetadata: {name: [}\n";
+  std::string stream =
+      "---\n# Source: chart/templates/ok.yaml\nkind: A\napiVersion: v1\n"
+      "---\n# Source: chart/templates/bad.yaml\nkind: B\nmetadata: {name: [}\n";
   try {
     RenderText(stream);
     FAIL() << "expected InputError";

@@ -25,9 +25,7 @@ TEST(SplitDocuments, MarkerNeedsSpaceOrEndAfterIt) {
   EXPECT_EQ(Texts("a: |\n  x\n----\n---x: 1\n").size(), 1u);
 }
 
-TEST(SplitDocuments, IndentedMarkerIsContent) {
-  EXPECT_EQ(Texts("a: |\n  ---\n  b\n").size(), 1u);
-}
+TEST(SplitDocuments, IndentedMarkerIsContent) { EXPECT_EQ(Texts("a: |\n  ---\n  b\n").size(), 1u); }
 
 TEST(SplitDocuments, EndMarkerClosesDocumentAndBareDocumentFollows) {
   EXPECT_EQ(Texts("a: 1\n...\nb: 2\n"), (std::vector<std::string>{"a: 1\n...\n", "b: 2\n"}));
@@ -57,7 +55,9 @@ TEST(SplitDocuments, ReadsHelmSourceComment) {
 }
 
 TEST(SplitDocuments, SkipsBomAndHandlesCrlf) {
-  std::string bytes = "\xEF\xBB\xBF" "a: 1\r\n---\r\nb: 2\r\n";
+  std::string bytes =
+      "\xEF\xBB\xBF"
+      "a: 1\r\n---\r\nb: 2\r\n";
   std::vector<DocumentSpan> docs = SplitDocuments(bytes);
   ASSERT_EQ(docs.size(), 2u);
   EXPECT_EQ(docs[0].begin, 3u);

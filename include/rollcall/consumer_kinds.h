@@ -9,8 +9,8 @@ namespace rollcall {
 
 struct ConsumerKind {
   std::string kind;
-  std::string api_group;           // "" for the core group; "*" for any group
-  std::vector<std::string> path;   // keys from the object root to the pod template
+  std::string api_group;          // "" for the core group; "*" for any group
+  std::vector<std::string> path;  // keys from the object root to the pod template
 };
 
 // The built-in table: Deployment, StatefulSet, DaemonSet, ReplicaSet,

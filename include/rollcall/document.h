@@ -25,7 +25,7 @@ class Document {
     kNotObject,  // a mapping without them: a values file, a kustomization
   };
 
-  Document(const Stream& stream, const DocumentSpan& span, YAML::Node root);
+  Document(const Stream& stream, const DocumentSpan& span, const YAML::Node& root);
 
   const Stream& stream() const { return *stream_; }
   const DocumentSpan& span() const { return *span_; }

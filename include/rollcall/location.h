@@ -9,7 +9,7 @@
 namespace rollcall {
 
 struct Location {
-  std::string origin;    // "# Source:" path, Helm 4 postrender-filename, file name, or "<stdin>"
+  std::string origin;  // "# Source:" path, Helm 4 postrender-filename, file name, or "<stdin>"
   std::size_t document = 0;  // 1-based index of the document in the stream; 0 = whole stream
   std::size_t line = 0;      // 1-based line in the input; 0 = unknown
   std::size_t column = 0;    // 1-based column in bytes; 0 = unknown

@@ -63,11 +63,11 @@ struct Reference {
   ReadVia via = ReadVia::kEnv;
   std::optional<std::set<std::string>> keys;  // the keys read; nullopt: every key
   bool optional = false;
-  std::string container;              // env, envFrom: the container reading it
-  std::string volume;                 // volume, projected: the volume's name
-  std::vector<VolumeMount> mounts;    // volume, projected: its mounts
+  std::string container;            // env, envFrom: the container reading it
+  std::string volume;               // volume, projected: the volume's name
+  std::vector<VolumeMount> mounts;  // volume, projected: its mounts
   Location where;
-  std::size_t offset = 0;             // byte offset of the reference in the stream
+  std::size_t offset = 0;  // byte offset of the reference in the stream
 };
 
 // What a consumer is, for what render may do to it.

@@ -23,8 +23,8 @@ struct RenderOptions {
 };
 
 struct RenderResult {
-  std::string output;              // the input with rollcall's edits spliced in
-  std::vector<Finding> findings;   // what stderr should say, in stream order
+  std::string output;             // the input with rollcall's edits spliced in
+  std::vector<Finding> findings;  // what stderr should say, in stream order
 };
 
 // Throws InputError on malformed input; then nothing may be written to stdout.

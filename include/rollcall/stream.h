@@ -36,9 +36,7 @@ struct DocumentSpan {
   std::string source;     // path from Helm 3's "# Source: <path>" comment, if any
   bool empty = true;      // nothing but markers, comments and blank lines
 
-  std::string_view Text(std::string_view stream) const {
-    return stream.substr(begin, end - begin);
-  }
+  std::string_view Text(std::string_view stream) const { return stream.substr(begin, end - begin); }
 };
 
 class Stream {

@@ -8,8 +8,7 @@ namespace rollcall::cli {
 
 const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
-      {"render", "stdin → stdout: add the config hash of what each pod template reads",
-       RunRender},
+      {"render", "stdin → stdout: add the config hash of what each pod template reads", RunRender},
       {"help", "show this help", RunHelp},
   };
   return commands;

@@ -15,14 +15,15 @@ cxxopts::Options RenderOptionsSpec() {
   cxxopts::Options spec("rollcall render",
                         "Reads a Kubernetes YAML stream on stdin and writes it to stdout with a "
                         "config hash on every pod template that reads a Secret or ConfigMap.");
-  spec.add_options()
-      ("n,namespace", "namespace of objects that name none (default: $HELM_NAMESPACE, "
-                      "else \"default\")", cxxopts::value<std::string>()->default_value(""))
-      ("max-input-bytes", "refuse a larger input",
-       cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_input_bytes)))
-      ("max-depth", "refuse documents nested deeper",
-       cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_depth)))
-      ("h,help", "show this help");
+  spec.add_options()("n,namespace",
+                     "namespace of objects that name none (default: $HELM_NAMESPACE, "
+                     "else \"default\")",
+                     cxxopts::value<std::string>()->default_value(""))(
+      "max-input-bytes", "refuse a larger input",
+      cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_input_bytes)))(
+      "max-depth", "refuse documents nested deeper",
+      cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_depth)))(
+      "h,help", "show this help");
   return spec;
 }
 
