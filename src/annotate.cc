@@ -114,13 +114,16 @@ class AnnotationEditor {
     return out;
   }
 
+  // The entry for `key`; the last one when duplicated, as Kubernetes reads it.
   static std::optional<Entry> Find(const YAML::Node& map, const std::string& key) {
-    if (!map.IsMap()) return std::nullopt;
+    std::optional<Entry> found;
+    if (!map.IsMap()) return found;
     for (const auto& item : map) {
-      if (item.first.IsScalar() && item.first.Scalar() == key)
-        return Entry{item.first, item.second};
+      if (item.first.IsScalar() && item.first.Scalar() == key) {
+        found = Entry{item.first, item.second};
+      }
     }
-    return std::nullopt;
+    return found;
   }
 
   // An edit inside an alias or inside an anchored node that is aliased elsewhere

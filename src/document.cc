@@ -11,12 +11,16 @@ std::string ScalarOr(const YAML::Node& node, const std::string& fallback) {
 }
 
 YAML::Node Child(const YAML::Node& map, const char* key) {
-  if (!map.IsDefined() || !map.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
-  const YAML::Node& const_map = map;
-  YAML::Node found = const_map[key];
-  // A missing key yields an invalid "zombie" node whose Type() throws; hand out an
-  // undefined node instead, which answers every IsX() with false.
-  return found.IsDefined() ? found : YAML::Node(YAML::NodeType::Undefined);
+  // An undefined node answers every IsX() with false; yaml-cpp's own lookup would
+  // hand out an invalid "zombie" node whose Type() throws.
+  YAML::Node found(YAML::NodeType::Undefined);
+  if (!map.IsDefined() || !map.IsMap()) return found;
+  for (const auto& entry : map) {
+    // The last of duplicate keys wins, as Kubernetes decodes them (yaml-cpp's own
+    // lookup would return the first).
+    if (entry.first.IsScalar() && entry.first.Scalar() == key) found.reset(entry.second);
+  }
+  return found;
 }
 
 Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::Node& root)

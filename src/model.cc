@@ -7,6 +7,14 @@ Model BuildModel(const std::vector<Document>& documents, const std::string& defa
   for (const Document& doc : documents) {
     if (std::optional<Source> source = ExtractSource(doc, default_namespace)) {
       SourceId id = source->id;
+      auto earlier = model.sources.find(id);
+      if (earlier != model.sources.end()) {
+        model.findings.push_back(Finding{
+            "duplicate-source", Severity::kWarning, source->where, id.Describe(),
+            id.Describe() + " is defined again (first at line " +
+                std::to_string(earlier->second.where.line) +
+                "); the last definition is the one applied, and the one hashed"});
+      }
       model.sources.insert_or_assign(std::move(id), std::move(*source));
     } else if (std::optional<Consumer> consumer = ExtractConsumer(doc, default_namespace)) {
       model.consumers.push_back(std::move(*consumer));

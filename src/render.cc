@@ -72,6 +72,7 @@ RenderResult Render(const Stream& stream, const RenderOptions& options) {
     }
   }
   Model model = BuildModel(documents, options.default_namespace);
+  result.findings.insert(result.findings.end(), model.findings.begin(), model.findings.end());
 
   std::vector<Edit> edits;
   for (const Consumer& consumer : model.consumers) {

@@ -47,12 +47,15 @@ std::vector<std::string> Command(const std::string& dir) {
   return argv;
 }
 
+// Cases without `args` must not depend on the caller's Helm environment.
+const std::vector<std::string> kEnv = {"HELM_NAMESPACE="};
+
 class Golden : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Golden, MatchesExpectedOutput) {
   std::string dir = TestdataPath("render/" + GetParam());
   int expected_exit = Exists(dir + "/exit-code") ? std::stoi(ReadFile(dir + "/exit-code")) : 0;
-  testing::ProcessResult result = RunProcess(Command(dir), ReadFile(dir + "/input.yaml"));
+  testing::ProcessResult result = RunProcess(Command(dir), ReadFile(dir + "/input.yaml"), kEnv);
   EXPECT_EQ(result.exit_code, expected_exit) << result.err;
   if (expected_exit == 0) {
     EXPECT_EQ(result.out, ReadFile(dir + "/expected.yaml"));
@@ -68,7 +71,7 @@ TEST_P(Golden, RenderingTheOutputAgainChangesNothing) {
   std::string dir = TestdataPath("render/" + GetParam());
   if (!Exists(dir + "/expected.yaml")) GTEST_SKIP() << "error case";
   std::string expected = ReadFile(dir + "/expected.yaml");
-  testing::ProcessResult again = RunProcess(Command(dir), expected);
+  testing::ProcessResult again = RunProcess(Command(dir), expected, kEnv);
   EXPECT_EQ(again.exit_code, 0) << again.err;
   EXPECT_EQ(again.out, expected);
 }

@@ -321,3 +321,44 @@ spec:
 
 }  // namespace
 }  // namespace rollcall
+
+namespace rollcall {
+namespace {
+
+TEST(Render, DuplicateSourceWarnsAndTheLastDefinitionCounts) {
+  std::string consumer = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n"
+                         "spec: {template: {spec: {containers: [{name: x, envFrom: "
+                         "[{secretRef: {name: db}}]}]}}}\n";
+  std::string twice = "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\n"
+                      "stringData: {k: first}\n---\n"
+                      "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\n"
+                      "stringData: {k: last}\n---\n" + consumer;
+  std::string once = "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\n"
+                     "stringData: {k: last}\n---\n" + consumer;
+  RenderResult result = testing::RenderText(twice);
+  EXPECT_EQ(testing::TemplateAnnotation(result.output, "web"),
+            testing::TemplateAnnotation(testing::RenderText(once).output, "web"));
+  ASSERT_EQ(result.findings.size(), 1u);
+  EXPECT_EQ(FormatFinding(result.findings[0]),
+            "<stdin> (document 2, line 6, column 1): warning[duplicate-source]: Secret "
+            "default/db is defined again (first at line 1); the last definition is the one "
+            "applied, and the one hashed");
+}
+
+TEST(Render, DuplicateKeysReadAsKubernetesReadsThem) {
+  // yaml-cpp's lookup returns the first duplicate; Kubernetes applies the last.
+  std::string stream = "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\n"
+                       "stringData: {k: v}\n---\n"
+                       "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n"
+                       "spec:\n  template:\n    metadata: {name: ignored}\n"
+                       "    metadata: {labels: {a: b}}\n"
+                       "    spec: {containers: [{name: x, envFrom: [{secretRef: {name: db}}]}]}\n";
+  std::string out = testing::RenderText(stream).output;
+  EXPECT_THAT(out, ::testing::MatchesRegex(
+                       ".*\n    metadata: \\{\"annotations\": \\{\"rollcall.dev/config-hash\": "
+                       "\"sha256:[0-9a-f]{64}\", [^\n]*\\}, labels: \\{a: b\\}\\}\n.*"));
+  EXPECT_NE(out.find("    metadata: {name: ignored}\n"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace rollcall

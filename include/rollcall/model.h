@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rollcall/document.h"
+#include "rollcall/finding.h"
 #include "rollcall/location.h"
 
 namespace rollcall {
@@ -94,6 +95,7 @@ struct Consumer {
 struct Model {
   std::map<SourceId, Source> sources;
   std::vector<Consumer> consumers;
+  std::vector<Finding> findings;  // what building it noticed: sources defined twice
 };
 
 // Builds the model of parsed documents. A source defined twice keeps the last
