@@ -164,6 +164,19 @@ class AnnotationEditor {
                      const std::vector<YAML::Node>& unit_hints) {
     if (IsFlow(map)) {
       std::size_t brace = SkipProperties(text_, At(map));
+      if (map.size() > 0) {
+        std::size_t first = At(map.begin()->first);
+        if (text_.find('\n', brace) < first && OnlySpacesBefore(text_, first)) {
+          // One entry a line (pretty-printed JSON): new entries get lines of their own.
+          std::string indent(first - LineStartOf(text_, first), ' ');
+          std::string lines;
+          for (const Tree& entry : entries) {
+            lines += indent + RenderFlow({entry}) + "," + LineBreak(first);
+          }
+          edits_.push_back(Edit::Insert(LineStartOf(text_, first), lines));
+          return;
+        }
+      }
       std::string text = RenderFlow(entries);
       if (map.size() > 0) text += ", ";
       edits_.push_back(Edit::Insert(brace + 1, text));
