@@ -22,7 +22,9 @@ fi
 ninja -C "$build"
 
 helm="$root/.cache/helm/v3/helm"
+# The executable is build/rollcall; an older layout built it as build/src/rollcall.
 rollcall="$root/$build/rollcall"
+[[ -x "$rollcall" || ! -x "$root/$build/src/rollcall" ]] || rollcall="$root/$build/src/rollcall"
 out="$build/demo/webapp.yaml"
 mkdir -p "$build/demo"
 
