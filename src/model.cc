@@ -10,7 +10,7 @@ Model BuildModel(const std::vector<Document>& documents, const std::string& defa
       auto earlier = model.sources.find(id);
       if (earlier != model.sources.end()) {
         model.findings.push_back(Finding{
-            "duplicate-source", Severity::kWarning, source->where, id.Describe(),
+            "duplicate-source", Severity::kWarning, source->where, id.Describe(), "",
             id.Describe() + " is defined again (first at line " +
                 std::to_string(earlier->second.where.line) +
                 "); the last definition is the one applied, and the one hashed"});

@@ -28,7 +28,7 @@ std::string DescribeSources(const std::vector<SourceRead>& reads) {
 
 Finding MakeFinding(const char* rule, Severity severity, Location where, std::string object,
                     std::string message) {
-  return Finding{rule, severity, std::move(where), std::move(object), std::move(message)};
+  return Finding{rule, severity, std::move(where), std::move(object), "", std::move(message)};
 }
 
 void ReportUnresolved(const Consumer& consumer, const std::vector<const Reference*>& unresolved,

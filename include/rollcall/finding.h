@@ -15,7 +15,8 @@ struct Finding {
   std::string rule;  // stable id, e.g. "unresolved-reference"
   Severity severity = Severity::kWarning;
   Location where;
-  std::string object;  // "Deployment ns/name", or "" for the stream
+  std::string object;     // "Deployment ns/name", or "" for the stream
+  std::string reference;  // "secret/db[password] (env, container app)", or ""
   std::string message;
 };
 
