@@ -1,0 +1,34 @@
+// Writers for what a run found: text for people, JSON for scripts, SARIF for code
+// scanning, GitHub workflow commands for annotations on a pull request.
+#pragma once
+
+#include <ostream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "rollcall/coverage.h"
+#include "rollcall/finding.h"
+
+namespace rollcall {
+
+enum class ReportFormat { kText, kJson, kSarif, kGithub };
+
+// "text", "json", "sarif", "github"; nullopt for anything else.
+std::optional<ReportFormat> ParseReportFormat(std::string_view name);
+
+struct Report {
+  std::vector<Finding> findings;  // in the order to print
+  CoverageSummary summary;
+};
+
+struct ReportStyle {
+  bool color = false;           // ANSI colours in text, for a terminal only
+  std::string tool_version;     // for SARIF's tool.driver.version
+};
+
+void WriteReport(std::ostream& out, const Report& report, ReportFormat format,
+                 const ReportStyle& style);
+
+}  // namespace rollcall

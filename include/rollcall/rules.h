@@ -1,0 +1,30 @@
+// The rule registry. Each rule is a small unit: a stable id, a default severity, a
+// one-line summary, why it matters, how to fix it, and the check that finds it.
+// Every finding rollcall reports names one of these rules; `rollcall rules` prints
+// the catalogue and docs/rules.md is generated from it.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "rollcall/finding.h"
+
+namespace rollcall {
+
+class Analysis;  // analysis.h: the model, coverage and markers the checks read
+
+struct Rule {
+  const char* id;
+  Severity severity;  // default; .rollcall.yaml may change it
+  const char* summary;
+  const char* rationale;
+  const char* fix;
+  // Adds this rule's findings. Null for rules whose findings come from a stage
+  // rather than a check over the analysis (render's notes, input problems).
+  void (*check)(const Analysis& analysis, std::vector<Finding>& out);
+};
+
+const std::vector<Rule>& Rules();
+const Rule* FindRule(std::string_view id);  // nullptr for an unknown id
+
+}  // namespace rollcall
