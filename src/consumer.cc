@@ -1,4 +1,6 @@
 // Consumers: pod templates and every reference in them to a Secret or ConfigMap.
+#include <algorithm>
+#include <initializer_list>
 #include <map>
 
 #include "rollcall/consumer_kinds.h"
@@ -61,7 +63,10 @@ class ReferenceCollector {
   }
 
  private:
-  Reference Make(SourceKind kind, const YAML::Node& ref, const char* name_field, ReadVia via) {
+  // `entries` are the nodes whose lines the reference occupies, outermost first:
+  // the list entry (and, for projected volumes, the source entry).
+  Reference Make(SourceKind kind, const YAML::Node& ref, const char* name_field, ReadVia via,
+                 std::initializer_list<YAML::Node> entries) {
     Reference out;
     out.source = {kind, name_space_, ScalarOr(Child(ref, name_field))};
     out.via = via;
@@ -70,7 +75,18 @@ class ReferenceCollector {
     YAML::Mark mark = name.IsDefined() ? name.Mark() : ref.Mark();
     out.where = doc_.Locate(mark);
     out.offset = doc_.Offset(mark);
+    for (const YAML::Node& entry : entries) AddLine(out, entry);
+    AddLine(out, name);
+    AddLine(out, Child(ref, "key"));
     return out;
+  }
+
+  void AddLine(Reference& out, const YAML::Node& node) const {
+    if (!node.IsDefined()) return;
+    std::size_t line = doc_.Locate(node.Mark()).line;
+    if (std::find(out.lines.begin(), out.lines.end(), line) == out.lines.end()) {
+      out.lines.push_back(line);
+    }
   }
 
   void Container(const YAML::Node& container) {
@@ -81,7 +97,7 @@ class ReferenceCollector {
                                  std::pair{"configMapKeyRef", SourceKind::kConfigMap}}) {
         YAML::Node ref = Child(from, field);
         if (!ref.IsMap()) continue;
-        Reference out = Make(kind, ref, "name", ReadVia::kEnv);
+        Reference out = Make(kind, ref, "name", ReadVia::kEnv, {env});
         out.keys = std::set<std::string>{ScalarOr(Child(ref, "key"))};
         out.container = name;
         references_.push_back(std::move(out));
@@ -92,7 +108,7 @@ class ReferenceCollector {
                                  std::pair{"configMapRef", SourceKind::kConfigMap}}) {
         YAML::Node ref = Child(env_from, field);
         if (!ref.IsMap()) continue;
-        Reference out = Make(kind, ref, "name", ReadVia::kEnvFrom);
+        Reference out = Make(kind, ref, "name", ReadVia::kEnvFrom, {env_from});
         out.container = name;
         references_.push_back(std::move(out));
       }
@@ -105,8 +121,9 @@ class ReferenceCollector {
   }
 
   void AddVolumeSource(const YAML::Node& ref, SourceKind kind, const char* name_field, ReadVia via,
-                       const std::string& volume) {
-    Reference out = Make(kind, ref, name_field, via);
+                       const YAML::Node& volume_entry, const YAML::Node& source_entry) {
+    std::string volume = ScalarOr(Child(volume_entry, "name"));
+    Reference out = Make(kind, ref, name_field, via, {volume_entry, source_entry});
     YAML::Node items = Child(ref, "items");
     if (items.IsDefined() && items.IsSequence() && items.size() > 0) out.keys = ItemKeys(items);
     out.volume = volume;
@@ -115,19 +132,20 @@ class ReferenceCollector {
   }
 
   void Volume(const YAML::Node& volume) {
-    std::string name = ScalarOr(Child(volume, "name"));
     if (YAML::Node secret = Child(volume, "secret"); secret.IsMap()) {
-      AddVolumeSource(secret, SourceKind::kSecret, "secretName", ReadVia::kVolume, name);
+      AddVolumeSource(secret, SourceKind::kSecret, "secretName", ReadVia::kVolume, volume, secret);
     }
     if (YAML::Node config_map = Child(volume, "configMap"); config_map.IsMap()) {
-      AddVolumeSource(config_map, SourceKind::kConfigMap, "name", ReadVia::kVolume, name);
+      AddVolumeSource(config_map, SourceKind::kConfigMap, "name", ReadVia::kVolume, volume,
+                      config_map);
     }
     ForEachItem(Child(volume, "projected"), "sources", [&](const YAML::Node& source) {
       if (YAML::Node secret = Child(source, "secret"); secret.IsMap()) {
-        AddVolumeSource(secret, SourceKind::kSecret, "name", ReadVia::kProjected, name);
+        AddVolumeSource(secret, SourceKind::kSecret, "name", ReadVia::kProjected, volume, source);
       }
       if (YAML::Node config_map = Child(source, "configMap"); config_map.IsMap()) {
-        AddVolumeSource(config_map, SourceKind::kConfigMap, "name", ReadVia::kProjected, name);
+        AddVolumeSource(config_map, SourceKind::kConfigMap, "name", ReadVia::kProjected, volume,
+                        source);
       }
     });
   }
@@ -150,9 +168,10 @@ ConsumerRole RoleOf(const Document& doc) {
 
 }  // namespace
 
-std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& default_namespace) {
+std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& default_namespace,
+                                        const std::vector<ConsumerKind>& extra_kinds) {
   if (doc.shape() != Document::Shape::kObject) return std::nullopt;
-  const ConsumerKind* kind = FindConsumerKind(doc.api_version(), doc.kind());
+  const ConsumerKind* kind = FindConsumerKind(doc.api_version(), doc.kind(), extra_kinds);
   if (kind == nullptr) return std::nullopt;
   YAML::Node pod_template = doc.root();
   for (const std::string& key : kind->path) {

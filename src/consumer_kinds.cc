@@ -19,11 +19,16 @@ const std::vector<ConsumerKind>& BuiltinConsumerKinds() {
   return kinds;
 }
 
-const ConsumerKind* FindConsumerKind(const std::string& api_version, const std::string& kind) {
+const ConsumerKind* FindConsumerKind(const std::string& api_version, const std::string& kind,
+                                     const std::vector<ConsumerKind>& extra) {
   auto slash = api_version.find('/');
   std::string group = slash == std::string::npos ? "" : api_version.substr(0, slash);
-  for (const ConsumerKind& entry : BuiltinConsumerKinds()) {
-    if (entry.kind == kind && (entry.api_group == "*" || entry.api_group == group)) return &entry;
+  for (const auto* table : {&extra, &BuiltinConsumerKinds()}) {
+    for (const ConsumerKind& entry : *table) {
+      if (entry.kind == kind && (entry.api_group == "*" || entry.api_group == group)) {
+        return &entry;
+      }
+    }
   }
   return nullptr;
 }

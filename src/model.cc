@@ -2,7 +2,8 @@
 
 namespace rollcall {
 
-Model BuildModel(const std::vector<Document>& documents, const std::string& default_namespace) {
+Model BuildModel(const std::vector<Document>& documents, const std::string& default_namespace,
+                 const std::vector<ConsumerKind>& extra_kinds) {
   Model model;
   for (const Document& doc : documents) {
     if (std::optional<Source> source = ExtractSource(doc, default_namespace)) {
@@ -16,7 +17,7 @@ Model BuildModel(const std::vector<Document>& documents, const std::string& defa
                 "); the last definition is the one applied, and the one hashed"});
       }
       model.sources.insert_or_assign(std::move(id), std::move(*source));
-    } else if (std::optional<Consumer> consumer = ExtractConsumer(doc, default_namespace)) {
+    } else if (std::optional<Consumer> consumer = ExtractConsumer(doc, default_namespace, extra_kinds)) {
       model.consumers.push_back(std::move(*consumer));
     }
   }

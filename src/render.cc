@@ -1,11 +1,10 @@
 #include "rollcall/render.h"
 
-#include <algorithm>
-#include <tuple>
-
+#include "rollcall/analysis.h"
 #include "rollcall/annotate.h"
 #include "rollcall/document.h"
 #include "rollcall/hashing.h"
+#include "rollcall/lint.h"
 #include "rollcall/model.h"
 
 namespace rollcall {
@@ -26,82 +25,45 @@ std::string DescribeSources(const std::vector<SourceRead>& reads) {
   return out;
 }
 
-Finding MakeFinding(const char* rule, Severity severity, Location where, std::string object,
-                    std::string message) {
-  return Finding{rule, severity, std::move(where), std::move(object), "", std::move(message)};
-}
-
-void ReportUnresolved(const Consumer& consumer, const std::vector<const Reference*>& unresolved,
-                      std::vector<Finding>& findings) {
-  for (const Reference* ref : unresolved) {
-    std::string how = ReadViaName(ref->via);
-    std::string message = consumer.Describe() + " reads " + ref->source.Describe() + " (" + how +
-                          ") but it is not in the input: it is not in the hash" +
-                          (ref->optional ? " (the reference is optional)" : "");
-    findings.push_back(MakeFinding("unresolved-reference", Severity::kWarning, ref->where,
-                                   consumer.Describe(), std::move(message)));
+// The annotation change one consumer needs: the hash of what it reads, or, when
+// it reads nothing rollcall knows, the removal of what an earlier run left.
+AnnotationChange ChangeFor(const Consumer& consumer, const Model& model,
+                           const RenderOptions& options) {
+  AnnotationChange change;
+  std::vector<SourceRead> reads = ResolveReads(consumer, model, nullptr);
+  if (reads.empty()) {
+    change.remove = {kConfigHashAnnotation, kConfigSourcesAnnotation};
+  } else {
+    change.set = {
+        {kConfigHashAnnotation, ConfigHash(CanonicalEncoding(reads), options.hmac_key)},
+        {kConfigSourcesAnnotation, DescribeSources(reads)},
+    };
   }
-}
-
-void ReportNotEdited(const Consumer& consumer, std::vector<Finding>& findings) {
-  if (consumer.references.empty()) return;
-  if (consumer.role == ConsumerRole::kPlainJob) {
-    findings.push_back(MakeFinding(
-        "plain-job-unchanged", Severity::kWarning, consumer.where, consumer.Describe(),
-        consumer.Describe() +
-            " is left unchanged: a Job's pod template is immutable, so a Secret or ConfigMap"
-            " change will not reach it"));
-  } else if (consumer.role == ConsumerRole::kPod) {
-    findings.push_back(
-        MakeFinding("bare-pod", Severity::kWarning, consumer.where, consumer.Describe(),
-                    consumer.Describe() + " reads Secrets or ConfigMaps but a bare Pod cannot roll;"
-                                          " run it from a Deployment, StatefulSet or Job"));
-  }
+  return change;
 }
 
 }  // namespace
 
 RenderResult Render(const Stream& stream, const RenderOptions& options) {
-  std::vector<Document> documents = ParseStream(stream, options.limits);
-  RenderResult result;
-  for (const Document& doc : documents) {
-    if (doc.shape() == Document::Shape::kNotObject) {
-      result.findings.push_back(MakeFinding(
-          "not-an-object", Severity::kWarning, doc.Locate(), "",
-          "a mapping without apiVersion and kind is not a Kubernetes object; passed through"));
-    }
-  }
-  Model model = BuildModel(documents, options.default_namespace);
-  result.findings.insert(result.findings.end(), model.findings.begin(), model.findings.end());
+  AnalysisOptions analysis_options;
+  analysis_options.default_namespace = options.default_namespace;
+  analysis_options.config = options.config;
+  Analysis analysis(ParseStream(stream, options.limits), std::move(analysis_options));
 
+  RenderResult result;
+  result.findings = RunRules(analysis);
+  result.summary = analysis.Summary();
   std::vector<Edit> edits;
-  for (const Consumer& consumer : model.consumers) {
-    std::vector<const Reference*> unresolved;
-    std::vector<SourceRead> reads = ResolveReads(consumer, model, &unresolved);
-    ReportUnresolved(consumer, unresolved, result.findings);
-    if (consumer.role == ConsumerRole::kPlainJob || consumer.role == ConsumerRole::kPod) {
-      ReportNotEdited(consumer, result.findings);
-      continue;
-    }
-    AnnotationChange change;
-    if (reads.empty()) {
-      // Nothing to hash: take away what an earlier run may have left.
-      change.remove = {kConfigHashAnnotation, kConfigSourcesAnnotation};
-    } else {
-      change.set = {
-          {kConfigHashAnnotation, ConfigHash(CanonicalEncoding(reads), options.hmac_key)},
-          {kConfigSourcesAnnotation, DescribeSources(reads)},
-      };
-    }
+  for (const Consumer& consumer : analysis.model().consumers) {
+    // A plain Job's template is immutable and a bare Pod cannot roll: both stay
+    // byte-identical (the rules say so).
+    if (consumer.role == ConsumerRole::kPlainJob || consumer.role == ConsumerRole::kPod) continue;
+    AnnotationChange change = ChangeFor(consumer, analysis.model(), options);
     for (Edit& edit : EditAnnotations(*consumer.document, consumer.pod_template, change)) {
       edits.push_back(std::move(edit));
     }
   }
   result.output = Splice(stream.bytes(), std::move(edits));
-  std::stable_sort(
-      result.findings.begin(), result.findings.end(), [](const Finding& a, const Finding& b) {
-        return std::tie(a.where.document, a.where.line) < std::tie(b.where.document, b.where.line);
-      });
   return result;
 }
 

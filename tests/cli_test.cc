@@ -53,8 +53,9 @@ TEST(Cli, NamespaceFallsBackToHelmNamespace) {
   EXPECT_THAT(result.out, HasSubstr("rollcall.dev/config-hash"));
   testing::ProcessResult other = RunProcess({RollcallBinary()}, kStream, {"HELM_NAMESPACE=dev"});
   EXPECT_EQ(other.out, kStream);
-  EXPECT_THAT(other.err, HasSubstr("warning[unresolved-reference]: Deployment dev/web reads "
-                                   "ConfigMap dev/cfg (envFrom)"));
+  EXPECT_THAT(other.err, HasSubstr("error[unresolved-reference]: Deployment dev/web reads "
+                                   "configmap/cfg via envFrom in container app, but ConfigMap "
+                                   "dev/cfg is not in the input"));
 }
 
 TEST(Cli, UnknownOptionIsAUsageError) {
@@ -105,7 +106,32 @@ TEST(Cli, EmptyInputGivesEmptyOutput) {
   testing::ProcessResult result = RunProcess({RollcallBinary()}, "");
   EXPECT_EQ(result.exit_code, 0);
   EXPECT_EQ(result.out, "");
-  EXPECT_EQ(result.err, "");
+  EXPECT_EQ(result.err,
+            "rollcall: references: 0 \u2014 hashed 0, waived 0, pending 0, runtime 0, "
+            "unresolved 0\n");
+}
+
+TEST(Cli, StrictRenderIsAGate) {
+  std::string pending = std::string(kStream) +
+                        "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\n"
+                        "spec:\n  template:\n    spec:\n      containers:\n      - name: api\n"
+                        "        envFrom:\n        # SECRET-VERSION: pending\n"
+                        "        - secretRef: {name: platform-secrets}\n";
+  testing::ProcessResult lenient = RunProcess({RollcallBinary(), "-n", "prod"}, pending);
+  EXPECT_EQ(lenient.exit_code, 0);
+  EXPECT_NE(lenient.out, "");
+  EXPECT_THAT(lenient.err, HasSubstr("error[pending-marker]"));
+  testing::ProcessResult strict =
+      RunProcess({RollcallBinary(), "render", "-n", "prod", "--strict"}, pending);
+  EXPECT_EQ(strict.exit_code, 1);
+  EXPECT_EQ(strict.out, "");
+  EXPECT_THAT(strict.err,
+              HasSubstr("<stdin> (document 3, line 24, column 29): error[pending-marker]: "
+                        "Deployment prod/api reads secret/platform-secrets via envFrom in "
+                        "container api and its SECRET-VERSION marker says pending"));
+  EXPECT_THAT(strict.err, HasSubstr("rollcall: references: 2 \u2014 hashed 1, waived 0, "
+                                    "pending 1, runtime 0, unresolved 0\n"));
+  EXPECT_THAT(strict.err, HasSubstr("--strict: findings at error severity; nothing written"));
 }
 
 }  // namespace

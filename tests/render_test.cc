@@ -197,12 +197,20 @@ TEST(Render, PlainJobAndBarePodStayByteIdenticalWithWarnings) {
                        "spec: {containers: [{name: x, envFrom: [{secretRef: {name: db}}]}]}\n";
   RenderResult result = RenderText(stream);
   EXPECT_EQ(result.output, stream);
-  ASSERT_EQ(result.findings.size(), 2u);
+  ASSERT_EQ(result.findings.size(), 4u);
   EXPECT_EQ(FormatFinding(result.findings[0]),
             "<stdin> (document 2, line 7, column 1): warning[plain-job-unchanged]: Job "
             "default/migrate is left unchanged: a Job's pod template is immutable, so a Secret "
             "or ConfigMap change will not reach it");
-  EXPECT_EQ(result.findings[1].rule, "bare-pod");
+  EXPECT_EQ(FormatFinding(result.findings[1]),
+            "<stdin> (document 2, line 10, column 78): error[unresolved-reference]: Job "
+            "default/migrate reads secret/db via envFrom in container x, but a plain Job is left "
+            "unchanged, so its content is in no hash: nothing makes a change to it reach the "
+            "process");
+  EXPECT_EQ(result.findings[2].rule, "bare-pod");
+  EXPECT_EQ(result.findings[3].rule, "unresolved-reference");
+  EXPECT_EQ(result.summary.Line(),
+            "references: 2 \u2014 hashed 0, waived 0, pending 0, runtime 0, unresolved 2");
 }
 
 TEST(Render, HookJobIsAnnotated) {
@@ -220,9 +228,9 @@ TEST(Render, UnresolvedReferenceIsReportedNotHashed) {
   EXPECT_EQ(result.output, kEnvConsumer);
   ASSERT_EQ(result.findings.size(), 1u);
   EXPECT_EQ(FormatFinding(result.findings[0]),
-            "<stdin> (document 1, line 11, column 44): warning[unresolved-reference]: Deployment "
-            "default/web reads Secret default/db (env) but it is not in the input: it is not in "
-            "the hash");
+            "<stdin> (document 1, line 11, column 44): error[unresolved-reference]: Deployment "
+            "default/web reads secret/db[password] via env in container app, but Secret "
+            "default/db is not in the input: nothing makes a change to it reach the process");
 }
 
 TEST(Render, ValuesFilePassesThroughWithWarning) {

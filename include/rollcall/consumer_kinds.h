@@ -17,7 +17,9 @@ struct ConsumerKind {
 // ReplicationController, Job, CronJob, PodTemplate, Argo Rollouts Rollout, Pod.
 const std::vector<ConsumerKind>& BuiltinConsumerKinds();
 
-// The entry for an object's apiVersion and kind, or nullptr.
-const ConsumerKind* FindConsumerKind(const std::string& api_version, const std::string& kind);
+// The entry for an object's apiVersion and kind, or nullptr; `extra` (from the
+// config file) is searched first.
+const ConsumerKind* FindConsumerKind(const std::string& api_version, const std::string& kind,
+                                     const std::vector<ConsumerKind>& extra = {});
 
 }  // namespace rollcall

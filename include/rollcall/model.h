@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "rollcall/consumer_kinds.h"
 #include "rollcall/document.h"
 #include "rollcall/finding.h"
 #include "rollcall/location.h"
@@ -69,6 +70,9 @@ struct Reference {
   std::vector<VolumeMount> mounts;  // volume, projected: its mounts
   Location where;
   std::size_t offset = 0;  // byte offset of the reference in the stream
+  // Stream lines a SECRET-VERSION marker may sit on (or directly above): the env,
+  // envFrom, volume or projected-source entry, and its name and key lines.
+  std::vector<std::size_t> lines;
 };
 
 // What a consumer is, for what render may do to it.
@@ -100,7 +104,8 @@ struct Model {
 
 // Builds the model of parsed documents. A source defined twice keeps the last
 // definition, as applying the stream in order would.
-Model BuildModel(const std::vector<Document>& documents, const std::string& default_namespace);
+Model BuildModel(const std::vector<Document>& documents, const std::string& default_namespace,
+                 const std::vector<ConsumerKind>& extra_kinds = {});
 
 // A source as one consumer reads it: every key, or only some.
 struct SourceRead {
@@ -118,7 +123,9 @@ std::vector<SourceRead> ResolveReads(const Consumer& consumer, const Model& mode
 // InputError naming the object and key (never the value) on undecodable data.
 std::optional<Source> ExtractSource(const Document& doc, const std::string& default_namespace);
 
-// Reads the pod template of a consumer kind; nullopt for kinds without one.
-std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& default_namespace);
+// Reads the pod template of a consumer kind (built in, or in `extra_kinds`);
+// nullopt for kinds without one.
+std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& default_namespace,
+                                        const std::vector<ConsumerKind>& extra_kinds = {});
 
 }  // namespace rollcall

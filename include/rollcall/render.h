@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "rollcall/config.h"
+#include "rollcall/coverage.h"
 #include "rollcall/finding.h"
 #include "rollcall/limits.h"
 #include "rollcall/stream.h"
@@ -19,12 +21,14 @@ inline constexpr const char* kConfigSourcesAnnotation = "rollcall.dev/config-sou
 struct RenderOptions {
   std::string default_namespace = "default";  // for objects that name none
   Limits limits;
+  Config config;  // .rollcall.yaml: severities, runtime sources, consumer kinds
   std::optional<std::string> hmac_key;  // HMAC-SHA-256 instead of SHA-256 when set
 };
 
 struct RenderResult {
   std::string output;             // the input with rollcall's edits spliced in
-  std::vector<Finding> findings;  // what stderr should say, in stream order
+  std::vector<Finding> findings;  // what the rules found, as lint would report them
+  CoverageSummary summary;        // coverage of every reference
 };
 
 // Throws InputError on malformed input; then nothing may be written to stdout.

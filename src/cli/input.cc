@@ -1,6 +1,7 @@
 #include "cli/input.h"
 
 #include <cstdlib>
+#include <iostream>
 
 #include "rollcall/input_error.h"
 
@@ -25,6 +26,22 @@ std::string DefaultNamespace(const std::string& flag) {
   const char* helm = std::getenv("HELM_NAMESPACE");
   if (helm != nullptr && *helm != '\0') return helm;
   return "default";
+}
+
+}  // namespace rollcall::cli
+
+namespace rollcall::cli {
+
+Config LoadProjectConfig(const std::string& flag) {
+  std::string path = flag.empty() ? FindConfigFile(".") : flag;
+  return path.empty() ? Config{} : LoadConfig(path);
+}
+
+void PrintFindings(const std::vector<Finding>& findings, const CoverageSummary& summary) {
+  for (const Finding& finding : findings) {
+    std::cerr << "rollcall: " << FormatFinding(finding) << "\n";
+  }
+  std::cerr << "rollcall: " << summary.Line() << "\n";
 }
 
 }  // namespace rollcall::cli

@@ -4,12 +4,25 @@
 #include <cstddef>
 #include <istream>
 #include <string>
+#include <vector>
+
+#include "rollcall/config.h"
+#include "rollcall/coverage.h"
+#include "rollcall/finding.h"
 
 namespace rollcall::cli {
 
 // Reads all of `in`; throws InputError naming `origin` when it holds more than
 // `max_bytes`.
 std::string ReadAll(std::istream& in, const std::string& origin, std::size_t max_bytes);
+
+// The project's config: the file named by `flag`, else the nearest .rollcall.yaml
+// upward from the working directory, else the defaults.
+Config LoadProjectConfig(const std::string& flag);
+
+// Writes findings and the summary line to stderr, as render and lint print them
+// there: "rollcall: <finding>" lines, then "rollcall: references: …".
+void PrintFindings(const std::vector<Finding>& findings, const CoverageSummary& summary);
 
 // The namespace for objects that name none: `flag`, else $HELM_NAMESPACE, else
 // "default" (Helm sets HELM_NAMESPACE for its post-renderer).

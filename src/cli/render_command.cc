@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/input.h"
 #include "rollcall/input_error.h"
+#include "rollcall/lint.h"
 #include "rollcall/render.h"
 
 namespace rollcall::cli {
@@ -15,15 +16,18 @@ cxxopts::Options RenderOptionsSpec() {
   cxxopts::Options spec("rollcall render",
                         "Reads a Kubernetes YAML stream on stdin and writes it to stdout with a "
                         "config hash on every pod template that reads a Secret or ConfigMap.");
-  spec.add_options()("n,namespace",
-                     "namespace of objects that name none (default: $HELM_NAMESPACE, "
-                     "else \"default\")",
-                     cxxopts::value<std::string>()->default_value(""))(
-      "max-input-bytes", "refuse a larger input",
-      cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_input_bytes)))(
-      "max-depth", "refuse documents nested deeper",
-      cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_depth)))(
-      "h,help", "show this help");
+  cxxopts::OptionAdder add = spec.add_options();
+  add("n,namespace",
+      "namespace of objects that name none (default: $HELM_NAMESPACE, else \"default\")",
+      cxxopts::value<std::string>()->default_value(""));
+  add("strict", "exit 1, writing nothing on stdout, when a finding is at error severity");
+  add("config", "config file (default: the nearest .rollcall.yaml upward)",
+      cxxopts::value<std::string>()->default_value(""));
+  add("max-input-bytes", "refuse a larger input",
+      cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_input_bytes)));
+  add("max-depth", "refuse documents nested deeper",
+      cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_depth)));
+  add("h,help", "show this help");
   return spec;
 }
 
@@ -32,6 +36,8 @@ cxxopts::Options RenderOptionsSpec() {
 int RunRender(const std::vector<std::string>& args) {
   cxxopts::Options spec = RenderOptionsSpec();
   RenderOptions options;
+  bool strict = false;
+  std::string config_path;
   try {
     std::vector<const char*> argv = {"rollcall render"};
     for (const std::string& arg : args) argv.push_back(arg.c_str());
@@ -48,17 +54,22 @@ int RunRender(const std::vector<std::string>& args) {
     options.default_namespace = DefaultNamespace(parsed["namespace"].as<std::string>());
     options.limits.max_input_bytes = parsed["max-input-bytes"].as<std::size_t>();
     options.limits.max_depth = parsed["max-depth"].as<std::size_t>();
+    strict = parsed.count("strict") > 0;
+    config_path = parsed["config"].as<std::string>();
   } catch (const cxxopts::exceptions::exception& e) {
     std::cerr << "rollcall: error: " << e.what() << " (see rollcall render --help)\n";
     return kExitInput;
   }
 
   try {
+    options.config = LoadProjectConfig(config_path);
     std::string bytes = ReadAll(std::cin, "<stdin>", options.limits.max_input_bytes);
     Stream stream(std::move(bytes), "<stdin>");
     RenderResult result = Render(stream, options);
-    for (const Finding& finding : result.findings) {
-      std::cerr << "rollcall: " << FormatFinding(finding) << "\n";
+    PrintFindings(result.findings, result.summary);
+    if (strict && HasBlockingFinding(result.findings, false)) {
+      std::cerr << "rollcall: error: --strict: findings at error severity; nothing written\n";
+      return kExitFindings;
     }
     std::cout << result.output;
     std::cout.flush();

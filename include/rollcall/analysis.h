@@ -1,0 +1,101 @@
+// The analysis shared by render, lint and consumers: the model of every input,
+// the markers found in the text, runtime-rotated sources, suppressions, and the
+// coverage state of each reference. The rule checks read only this.
+#pragma once
+
+#include <deque>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rollcall/config.h"
+#include "rollcall/coverage.h"
+#include "rollcall/document.h"
+#include "rollcall/markers.h"
+#include "rollcall/model.h"
+#include "rollcall/runtime_sources.h"
+
+namespace rollcall {
+
+// The annotation that carries a marker value for every reference of a workload.
+inline constexpr const char* kSecretVersionAnnotation = "rollcall.dev/secret-version";
+// The annotation that suppresses findings on an object: "<rule-id>: <reason>; …".
+inline constexpr const char* kIgnoreAnnotation = "rollcall.dev/ignore";
+
+struct AnalysisOptions {
+  std::string default_namespace = "default";
+  Config config;
+  // Markers found in files that could not be parsed (chart templates): they bind to
+  // nothing but are still reported.
+  std::vector<Marker> loose_markers;
+};
+
+struct ReferenceCoverage {
+  const Consumer* consumer = nullptr;
+  const Reference* reference = nullptr;
+  Coverage state = Coverage::kUnresolved;
+  std::string reason;
+  const Marker* marker = nullptr;  // the marker that binds to it, if any
+};
+
+// A suppression read from rollcall.dev/ignore, or a malformed one.
+struct Suppression {
+  std::string rule;
+  std::string reason;
+  std::string problem;  // non-empty when malformed
+  Location where;
+};
+
+class Analysis {
+ public:
+  // `documents` are every parsed document of every input; their streams must
+  // outlive the analysis.
+  Analysis(std::vector<Document> documents, AnalysisOptions options);
+  Analysis(const Analysis&) = delete;
+  Analysis& operator=(const Analysis&) = delete;
+
+  const AnalysisOptions& options() const { return options_; }
+  const std::vector<Document>& documents() const { return documents_; }
+  const Model& model() const { return model_; }
+  const RuntimeSources& runtime() const { return runtime_; }
+  const std::vector<ReferenceCoverage>& coverage() const { return coverage_; }
+  CoverageSummary Summary() const;
+
+  // Every marker: in comments of parsed streams, in rollcall.dev/secret-version
+  // annotations, and loose ones from unparsed files.
+  const std::deque<Marker>& markers() const { return markers_; }
+  bool IsBound(const Marker& marker) const;
+
+  // Suppressions by object ("Deployment ns/name").
+  const std::map<std::string, std::vector<Suppression>>& suppressions() const {
+    return suppressions_;
+  }
+
+ private:
+  void ScanStreamMarkers();
+  void ReadSuppressions();
+  const Marker* AnnotationMarker(const Consumer& consumer);
+  const Marker* LineMarker(const Reference& reference, const Document& doc);
+  ReferenceCoverage Cover(const Consumer& consumer, const Reference& reference);
+
+  AnalysisOptions options_;
+  std::vector<Document> documents_;
+  Model model_;
+  RuntimeSources runtime_;
+  std::deque<Marker> markers_;  // a deque: coverage keeps pointers into it
+  std::map<const Marker*, bool> bound_;
+  // (stream, line) → markers on that line
+  std::map<std::pair<const Stream*, std::size_t>, std::vector<const Marker*>> by_line_;
+  std::map<std::string, std::vector<Suppression>> suppressions_;
+  std::map<const Consumer*, const Marker*> annotation_markers_;
+  std::vector<ReferenceCoverage> coverage_;
+};
+
+// "secret/db[password] via env in container app"
+std::string DescribeReference(const Reference& reference);
+
+// "Deployment ns/name": how findings and suppressions name an object.
+std::string ObjectName(const Document& doc, const std::string& default_namespace);
+
+}  // namespace rollcall

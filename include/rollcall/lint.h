@@ -1,0 +1,21 @@
+// Running the rules: every check of the registry over an analysis, then the
+// project's severities (.rollcall.yaml) and the objects' suppressions
+// (rollcall.dev/ignore) applied, in one place for lint, render and consumers.
+#pragma once
+
+#include <vector>
+
+#include "rollcall/analysis.h"
+#include "rollcall/finding.h"
+
+namespace rollcall {
+
+// The findings of every rule, plus `stage_findings` (from stages before the
+// analysis, such as files that could not be parsed), with severities from the
+// registry or the config, suppressed ones dropped, sorted by origin and line.
+std::vector<Finding> RunRules(const Analysis& analysis, std::vector<Finding> stage_findings = {});
+
+// True when any finding is at error severity (or, with `strict`, at warning).
+bool HasBlockingFinding(const std::vector<Finding>& findings, bool strict);
+
+}  // namespace rollcall

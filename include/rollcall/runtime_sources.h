@@ -1,0 +1,38 @@
+// Sources rotated by a controller at runtime. Their content cannot be hashed at
+// render time, so the only way a rotation reaches a process is a volume without
+// subPath and a process that re-reads it.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "rollcall/document.h"
+#include "rollcall/model.h"
+
+namespace rollcall {
+
+struct Rotation {
+  std::string controller;  // "cert-manager Certificate ns/name", "rollcall.dev/rotated-by: x", …
+  Location where;
+};
+
+class RuntimeSources {
+ public:
+  // Finds rotations declared in the documents: a cert-manager Certificate's
+  // spec.secretName, an external-secrets ExternalSecret's target (spec.target.name,
+  // default its own name), a Bitnami SealedSecret's name, a Secret annotated
+  // rollcall.dev/rotated-by; plus `configured` names from the config file
+  // ("secret/name", "configmap/name" or a bare Secret name, in any namespace).
+  RuntimeSources(const std::vector<Document>& documents, const std::string& default_namespace,
+                 std::vector<std::string> configured);
+
+  // The rotation of a source, or nullptr when it is not rotated at runtime.
+  const Rotation* Find(const SourceId& id) const;
+
+ private:
+  std::map<SourceId, Rotation> declared_;
+  std::map<std::string, Rotation> configured_;  // "secret/name" → rotation
+};
+
+}  // namespace rollcall

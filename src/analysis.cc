@@ -1,0 +1,199 @@
+#include "rollcall/analysis.h"
+
+#include <set>
+
+#include "rollcall/rules.h"
+
+namespace rollcall {
+namespace {
+
+// A volume whose every mount sees updates: the kubelet refreshes a Secret or
+// ConfigMap volume in place, but never a subPath mount.
+bool Reloadable(const Reference& reference) {
+  if (reference.via != ReadVia::kVolume && reference.via != ReadVia::kProjected) return false;
+  for (const VolumeMount& mount : reference.mounts) {
+    if (mount.sub_path) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string ObjectName(const Document& doc, const std::string& default_namespace) {
+  std::string name_space =
+      doc.declared_namespace().empty() ? default_namespace : doc.declared_namespace();
+  return doc.kind() + " " + name_space + "/" + doc.name();
+}
+
+std::string DescribeReference(const Reference& reference) {
+  std::string out = std::string(SourceKindSlug(reference.source.kind)) + "/" +
+                    reference.source.name;
+  if (reference.keys) {
+    std::string keys;
+    for (const std::string& key : *reference.keys) keys += (keys.empty() ? "" : ",") + key;
+    out += "[" + keys + "]";
+  }
+  out += std::string(" via ") + ReadViaName(reference.via);
+  if (!reference.container.empty()) out += " in container " + reference.container;
+  if (!reference.volume.empty()) out += " " + reference.volume;
+  return out;
+}
+
+Analysis::Analysis(std::vector<Document> documents, AnalysisOptions options)
+    : options_(std::move(options)),
+      documents_(std::move(documents)),
+      model_(BuildModel(documents_, options_.default_namespace, options_.config.consumer_kinds)),
+      runtime_(documents_, options_.default_namespace, options_.config.runtime_sources) {
+  ScanStreamMarkers();
+  for (Marker& marker : options_.loose_markers) markers_.push_back(std::move(marker));
+  options_.loose_markers.clear();
+  ReadSuppressions();
+  for (const Consumer& consumer : model_.consumers) {
+    for (const Reference& reference : consumer.references) {
+      coverage_.push_back(Cover(consumer, reference));
+    }
+  }
+}
+
+CoverageSummary Analysis::Summary() const {
+  CoverageSummary summary;
+  for (const ReferenceCoverage& entry : coverage_) summary.Add(entry.state);
+  return summary;
+}
+
+bool Analysis::IsBound(const Marker& marker) const {
+  auto found = bound_.find(&marker);
+  return found != bound_.end() && found->second;
+}
+
+void Analysis::ScanStreamMarkers() {
+  std::set<const Stream*> seen;
+  for (const Document& doc : documents_) {
+    const Stream* stream = &doc.stream();
+    if (!seen.insert(stream).second) continue;
+    for (Marker& marker : ScanMarkers(stream->bytes(), stream->lines(), stream->origin())) {
+      // Name the marker after the document it sits in (a chart template, for Helm).
+      std::size_t offset = stream->lines().LineStart(marker.line);
+      for (const Document& owner : documents_) {
+        const DocumentSpan& span = owner.span();
+        if (&owner.stream() == stream && span.begin <= offset && offset < span.end) {
+          marker.where.origin = owner.origin();
+          marker.where.document = span.index;
+        }
+      }
+      markers_.push_back(std::move(marker));
+      by_line_[{stream, markers_.back().line}].push_back(&markers_.back());
+    }
+  }
+}
+
+void Analysis::ReadSuppressions() {
+  for (const Document& doc : documents_) {
+    if (doc.shape() != Document::Shape::kObject) continue;
+    YAML::Node value =
+        Child(Child(Child(doc.root(), "metadata"), "annotations"), kIgnoreAnnotation);
+    if (!value.IsDefined()) continue;
+    std::string text = ScalarOr(value);
+    std::vector<Suppression>& list = suppressions_[ObjectName(doc, options_.default_namespace)];
+    std::size_t start = 0;
+    while (start <= text.size()) {
+      std::size_t end = text.find(';', start);
+      if (end == std::string::npos) end = text.size();
+      std::string part = text.substr(start, end - start);
+      start = end + 1;
+      if (part.find_first_not_of(" \t") == std::string::npos) continue;
+      Suppression suppression;
+      suppression.where = doc.Locate(value.Mark());
+      std::size_t colon = part.find(':');
+      auto trim = [](std::string s) {
+        s.erase(0, s.find_first_not_of(" \t"));
+        s.erase(s.find_last_not_of(" \t") + 1);
+        return s;
+      };
+      suppression.rule = trim(part.substr(0, colon));
+      suppression.reason = colon == std::string::npos ? "" : trim(part.substr(colon + 1));
+      if (FindRule(suppression.rule) == nullptr) {
+        suppression.problem = "unknown rule id \"" + suppression.rule + "\"";
+      } else if (suppression.reason.empty()) {
+        suppression.problem = "\"" + suppression.rule + "\" needs a reason: \"" +
+                              suppression.rule + ": <why>\"";
+      }
+      list.push_back(std::move(suppression));
+    }
+  }
+}
+
+const Marker* Analysis::AnnotationMarker(const Consumer& consumer) {
+  for (const YAML::Node& metadata : {Child(consumer.document->root(), "metadata"),
+                                     Child(consumer.pod_template, "metadata")}) {
+    YAML::Node value = Child(Child(metadata, "annotations"), kSecretVersionAnnotation);
+    if (!value.IsDefined()) continue;
+    Marker marker;
+    marker.text = ScalarOr(value);
+    marker.value = ParseMarkerValue(marker.text);
+    marker.where = consumer.document->Locate(value.Mark());
+    marker.line = marker.where.line;
+    marker.trailing = true;
+    markers_.push_back(std::move(marker));
+    return &markers_.back();
+  }
+  return nullptr;
+}
+
+const Marker* Analysis::LineMarker(const Reference& reference, const Document& doc) {
+  for (std::size_t line : reference.lines) {
+    for (std::size_t candidate : {line, line - 1}) {
+      auto found = by_line_.find({&doc.stream(), candidate});
+      if (found == by_line_.end()) continue;
+      for (const Marker* marker : found->second) {
+        if (MarkerBinds(*marker, reference.lines)) return marker;
+      }
+    }
+  }
+  return nullptr;
+}
+
+ReferenceCoverage Analysis::Cover(const Consumer& consumer, const Reference& reference) {
+  ReferenceCoverage out{&consumer, &reference, Coverage::kUnresolved, "", nullptr};
+  out.marker = LineMarker(reference, *consumer.document);
+  if (out.marker == nullptr) {
+    // One annotation marker per consumer, shared by its references.
+    auto [it, inserted] = annotation_markers_.try_emplace(&consumer, nullptr);
+    if (inserted) it->second = AnnotationMarker(consumer);
+    out.marker = it->second;
+  }
+  if (out.marker != nullptr) {
+    bound_[out.marker] = true;
+    const MarkerValue& value = out.marker->value;
+    if (value.kind == MarkerKind::kPending) {
+      out.state = Coverage::kPending;
+      out.reason = "SECRET-VERSION: pending";
+      return out;
+    }
+    if (value.kind == MarkerKind::kStatic ||
+        (value.kind == MarkerKind::kReloads && Reloadable(reference))) {
+      out.state = Coverage::kWaived;
+      out.reason = std::string(MarkerKindName(value.kind)) + ": " + value.reason;
+      return out;
+    }
+  }
+  if (const Rotation* rotation = runtime_.Find(reference.source)) {
+    out.state = Coverage::kRuntime;
+    out.reason = "rotated at runtime by " + rotation->controller;
+    return out;
+  }
+  bool known = model_.sources.count(reference.source) > 0;
+  if (!known) {
+    out.reason = reference.source.Describe() + " is not in the input";
+  } else if (consumer.role == ConsumerRole::kPlainJob) {
+    out.reason = "a plain Job is left unchanged, so its content is in no hash";
+  } else if (consumer.role == ConsumerRole::kPod) {
+    out.reason = "a bare Pod cannot roll";
+  } else {
+    out.state = Coverage::kHashed;
+    out.reason = "content known";
+  }
+  return out;
+}
+
+}  // namespace rollcall

@@ -1,0 +1,53 @@
+#include "rollcall/lint.h"
+
+#include <algorithm>
+#include <tuple>
+
+#include "rollcall/rules.h"
+
+namespace rollcall {
+namespace {
+
+bool Suppressed(const Analysis& analysis, const Finding& finding) {
+  auto found = analysis.suppressions().find(finding.object);
+  if (found == analysis.suppressions().end()) return false;
+  return std::any_of(found->second.begin(), found->second.end(), [&](const Suppression& s) {
+    return s.problem.empty() && s.rule == finding.rule;
+  });
+}
+
+}  // namespace
+
+std::vector<Finding> RunRules(const Analysis& analysis, std::vector<Finding> stage_findings) {
+  std::vector<Finding> raw = std::move(stage_findings);
+  for (const Rule& rule : Rules()) {
+    if (rule.check != nullptr) rule.check(analysis, raw);
+  }
+  const auto& severities = analysis.options().config.severities;
+  std::vector<Finding> out;
+  for (Finding& finding : raw) {
+    const Rule* rule = FindRule(finding.rule);
+    finding.severity = rule != nullptr ? rule->severity : Severity::kError;
+    auto configured = severities.find(finding.rule);
+    if (configured != severities.end()) {
+      if (!configured->second) continue;  // "off"
+      finding.severity = *configured->second;
+    }
+    if (Suppressed(analysis, finding)) continue;
+    out.push_back(std::move(finding));
+  }
+  std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {
+    return std::tie(a.where.origin, a.where.line, a.where.column, a.rule) <
+           std::tie(b.where.origin, b.where.line, b.where.column, b.rule);
+  });
+  return out;
+}
+
+bool HasBlockingFinding(const std::vector<Finding>& findings, bool strict) {
+  return std::any_of(findings.begin(), findings.end(), [strict](const Finding& finding) {
+    return finding.severity == Severity::kError ||
+           (strict && finding.severity == Severity::kWarning);
+  });
+}
+
+}  // namespace rollcall

@@ -1,0 +1,102 @@
+#include "rollcall/markers.h"
+
+#include <re2/re2.h>
+
+#include <algorithm>
+
+namespace rollcall {
+namespace {
+
+std::string_view Trim(std::string_view text) {
+  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) {
+    text.remove_suffix(1);
+  }
+  return text;
+}
+
+MarkerValue WithReason(MarkerKind kind, std::string_view rest, const char* name) {
+  MarkerValue value;
+  rest = Trim(rest);
+  if (rest.empty() || rest.front() != ':' || Trim(rest.substr(1)).empty()) {
+    value.problem =
+        std::string("\"") + name + "\" needs a reason: SECRET-VERSION: " + name + ": <why>";
+    return value;
+  }
+  value.kind = kind;
+  value.reason = std::string(Trim(rest.substr(1)));
+  return value;
+}
+
+}  // namespace
+
+const char* MarkerKindName(MarkerKind kind) {
+  switch (kind) {
+    case MarkerKind::kPending:
+      return "pending";
+    case MarkerKind::kStatic:
+      return "static";
+    case MarkerKind::kReloads:
+      return "reloads";
+    case MarkerKind::kChecksum:
+      return "checksum";
+    case MarkerKind::kMalformed:
+      return "malformed";
+  }
+  return "?";
+}
+
+MarkerValue ParseMarkerValue(std::string_view text) {
+  text = Trim(text);
+  std::string_view word = text.substr(0, text.find_first_of(": \t"));
+  std::string_view rest = text.substr(word.size());
+  if (word == "pending" || word == "checksum") {
+    MarkerValue value;
+    if (!Trim(rest).empty()) {
+      value.problem = "\"" + std::string(word) + "\" takes nothing after it";
+      return value;
+    }
+    value.kind = word == "pending" ? MarkerKind::kPending : MarkerKind::kChecksum;
+    return value;
+  }
+  if (word == "static") return WithReason(MarkerKind::kStatic, rest, "static");
+  if (word == "reloads") return WithReason(MarkerKind::kReloads, rest, "reloads");
+  MarkerValue value;
+  value.problem = text.empty() ? std::string("the value is empty")
+                               : "unknown value \"" + std::string(text) + "\"";
+  value.problem += "; use pending, static: <reason>, reloads: <reason> or checksum";
+  return value;
+}
+
+std::vector<Marker> ScanMarkers(std::string_view text, const LineIndex& lines,
+                                const std::string& origin) {
+  // A comment starts at a '#' at the start of a line or after a blank.
+  static const RE2 kMarker(R"((?m)(^|[ \t])#[^\n]*?\bSECRET-VERSION:([^\n]*)$)");
+  std::vector<Marker> markers;
+  re2::StringPiece input(text.data(), text.size());
+  re2::StringPiece lead;
+  re2::StringPiece value;
+  re2::StringPiece rest = input;
+  while (RE2::FindAndConsume(&rest, kMarker, &lead, &value)) {
+    std::size_t hash = static_cast<std::size_t>(lead.data() - text.data()) + lead.size();
+    Marker marker;
+    marker.text = std::string(Trim(std::string_view(value.data(), value.size())));
+    marker.value = ParseMarkerValue(marker.text);
+    marker.line = lines.LineOf(hash);
+    std::size_t line_start = lines.LineStart(marker.line);
+    marker.trailing = std::any_of(text.begin() + static_cast<std::ptrdiff_t>(line_start),
+                                  text.begin() + static_cast<std::ptrdiff_t>(hash),
+                                  [](char c) { return c != ' ' && c != '\t'; });
+    marker.where = Location{origin, 0, marker.line, hash - line_start + 1};
+    markers.push_back(std::move(marker));
+    if (rest.empty()) break;
+  }
+  return markers;
+}
+
+bool MarkerBinds(const Marker& marker, const std::vector<std::size_t>& reference_lines) {
+  std::size_t target = marker.trailing ? marker.line : marker.line + 1;
+  return std::find(reference_lines.begin(), reference_lines.end(), target) != reference_lines.end();
+}
+
+}  // namespace rollcall

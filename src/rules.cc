@@ -1,0 +1,49 @@
+// The rule registry: every rule, in the order the catalogue lists them.
+#include "rollcall/rules.h"
+
+#include "rules/checks.h"
+
+namespace rollcall {
+
+const std::vector<Rule>& Rules() {
+  static const std::vector<Rule> rules = {
+      rules::PendingMarker(),      rules::UnresolvedReference(), rules::MalformedMarker(),
+      rules::ChecksumNotHashed(),  rules::ReloadsNotReloadable(), rules::RuntimeSourceInEnv(),
+      rules::RuntimeSourceSubPath(), rules::MissingKey(),         rules::DuplicateKey(),
+      rules::DuplicateSource(),    rules::BarePod(),             rules::PlainJobUnchanged(),
+      rules::OrphanMarker(),       rules::InvalidIgnore(),       rules::NotAnObject(),
+      rules::TemplateNotAnalysed(),
+  };
+  return rules;
+}
+
+const Rule* FindRule(std::string_view id) {
+  for (const Rule& rule : Rules()) {
+    if (id == rule.id) return &rule;
+  }
+  return nullptr;
+}
+
+namespace rules {
+
+Finding AtReference(const char* rule, const ReferenceCoverage& coverage, std::string message) {
+  Finding finding;
+  finding.rule = rule;
+  finding.where = coverage.reference->where;
+  finding.object = coverage.consumer->Describe();
+  finding.reference = DescribeReference(*coverage.reference);
+  finding.message = std::move(message);
+  return finding;
+}
+
+Finding At(const char* rule, Location where, std::string object, std::string message) {
+  Finding finding;
+  finding.rule = rule;
+  finding.where = std::move(where);
+  finding.object = std::move(object);
+  finding.message = std::move(message);
+  return finding;
+}
+
+}  // namespace rules
+}  // namespace rollcall

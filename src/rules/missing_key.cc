@@ -1,0 +1,37 @@
+#include "rules/checks.h"
+
+namespace rollcall::rules {
+namespace {
+
+void Check(const Analysis& analysis, std::vector<Finding>& out) {
+  for (const ReferenceCoverage& coverage : analysis.coverage()) {
+    const Reference& reference = *coverage.reference;
+    if (!reference.keys || reference.optional) continue;
+    auto source = analysis.model().sources.find(reference.source);
+    if (source == analysis.model().sources.end()) continue;
+    for (const std::string& key : *reference.keys) {
+      if (source->second.entries.count(key) > 0) continue;
+      bool env = reference.via == ReadVia::kEnv;
+      out.push_back(AtReference(
+          "missing-key", coverage,
+          reference.source.Describe() + " has no key \"" + key + "\", which " +
+              coverage.consumer->Describe() + " reads" +
+              (env ? ": the container would fail to start (CreateContainerConfigError)"
+                   : ": the volume would fail to mount and the pod would not start")));
+    }
+  }
+}
+
+}  // namespace
+
+Rule MissingKey() {
+  return {"missing-key", Severity::kError,
+          "A reference reads a key its source (in the input) does not have.",
+          "A secretKeyRef, configMapKeyRef or volume item naming a key that is not there keeps "
+          "the pod from starting, unless the reference is optional.",
+          "Add the key to the source, fix the key name, or set optional: true if the process "
+          "copes without it.",
+          Check};
+}
+
+}  // namespace rollcall::rules
