@@ -3,6 +3,10 @@
 #include <array>
 #include <cstddef>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "rollcall/rules.h"
 
