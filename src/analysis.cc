@@ -26,8 +26,8 @@ std::string ObjectName(const Document& doc, const std::string& default_namespace
 }
 
 std::string DescribeReference(const Reference& reference) {
-  std::string out = std::string(SourceKindSlug(reference.source.kind)) + "/" +
-                    reference.source.name;
+  std::string out =
+      std::string(SourceKindSlug(reference.source.kind)) + "/" + reference.source.name;
   if (reference.keys) {
     std::string keys;
     for (const std::string& key : *reference.keys) keys += (keys.empty() ? "" : ",") + key;
@@ -115,8 +115,8 @@ void Analysis::ReadSuppressions() {
       if (FindRule(suppression.rule) == nullptr) {
         suppression.problem = "unknown rule id \"" + suppression.rule + "\"";
       } else if (suppression.reason.empty()) {
-        suppression.problem = "\"" + suppression.rule + "\" needs a reason: \"" +
-                              suppression.rule + ": <why>\"";
+        suppression.problem =
+            "\"" + suppression.rule + "\" needs a reason: \"" + suppression.rule + ": <why>\"";
       }
       list.push_back(std::move(suppression));
     }
@@ -124,8 +124,8 @@ void Analysis::ReadSuppressions() {
 }
 
 const Marker* Analysis::AnnotationMarker(const Consumer& consumer) {
-  for (const YAML::Node& metadata : {Child(consumer.document->root(), "metadata"),
-                                     Child(consumer.pod_template, "metadata")}) {
+  for (const YAML::Node& metadata :
+       {Child(consumer.document->root(), "metadata"), Child(consumer.pod_template, "metadata")}) {
     YAML::Node value = Child(Child(metadata, "annotations"), kSecretVersionAnnotation);
     if (!value.IsDefined()) continue;
     Marker marker;

@@ -10,14 +10,15 @@ Model BuildModel(const std::vector<Document>& documents, const std::string& defa
       SourceId id = source->id;
       auto earlier = model.sources.find(id);
       if (earlier != model.sources.end()) {
-        model.findings.push_back(Finding{
-            "duplicate-source", Severity::kWarning, source->where, id.Describe(), "",
-            id.Describe() + " is defined again (first at line " +
-                std::to_string(earlier->second.where.line) +
-                "); the last definition is the one applied, and the one hashed"});
+        model.findings.push_back(
+            Finding{"duplicate-source", Severity::kWarning, source->where, id.Describe(), "",
+                    id.Describe() + " is defined again (first at line " +
+                        std::to_string(earlier->second.where.line) +
+                        "); the last definition is the one applied, and the one hashed"});
       }
       model.sources.insert_or_assign(std::move(id), std::move(*source));
-    } else if (std::optional<Consumer> consumer = ExtractConsumer(doc, default_namespace, extra_kinds)) {
+    } else if (std::optional<Consumer> consumer =
+                   ExtractConsumer(doc, default_namespace, extra_kinds)) {
       model.consumers.push_back(std::move(*consumer));
     }
   }

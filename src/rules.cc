@@ -7,11 +7,21 @@ namespace rollcall {
 
 const std::vector<Rule>& Rules() {
   static const std::vector<Rule> rules = {
-      rules::PendingMarker(),      rules::UnresolvedReference(), rules::MalformedMarker(),
-      rules::ChecksumNotHashed(),  rules::ReloadsNotReloadable(), rules::RuntimeSourceInEnv(),
-      rules::RuntimeSourceSubPath(), rules::MissingKey(),         rules::DuplicateKey(),
-      rules::DuplicateSource(),    rules::BarePod(),             rules::PlainJobUnchanged(),
-      rules::OrphanMarker(),       rules::InvalidIgnore(),       rules::NotAnObject(),
+      rules::PendingMarker(),
+      rules::UnresolvedReference(),
+      rules::MalformedMarker(),
+      rules::ChecksumNotHashed(),
+      rules::ReloadsNotReloadable(),
+      rules::RuntimeSourceInEnv(),
+      rules::RuntimeSourceSubPath(),
+      rules::MissingKey(),
+      rules::DuplicateKey(),
+      rules::DuplicateSource(),
+      rules::BarePod(),
+      rules::PlainJobUnchanged(),
+      rules::OrphanMarker(),
+      rules::InvalidIgnore(),
+      rules::NotAnObject(),
       rules::TemplateNotAnalysed(),
   };
   return rules;

@@ -2,8 +2,8 @@
 // scanning, GitHub workflow commands for annotations on a pull request.
 #pragma once
 
-#include <ostream>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,8 +24,8 @@ struct Report {
 };
 
 struct ReportStyle {
-  bool color = false;           // ANSI colours in text, for a terminal only
-  std::string tool_version;     // for SARIF's tool.driver.version
+  bool color = false;        // ANSI colours in text, for a terminal only
+  std::string tool_version;  // for SARIF's tool.driver.version
 };
 
 void WriteReport(std::ostream& out, const Report& report, ReportFormat format,

@@ -9,6 +9,8 @@ namespace rollcall::cli {
 const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
       {"render", "stdin → stdout: add the config hash of what each pod template reads", RunRender},
+      {"lint", "list every Secret/ConfigMap reference and how a change reaches it", RunLint},
+      {"rules", "print the catalogue of lint rules", RunRulesCommand},
       {"help", "show this help", RunHelp},
   };
   return commands;

@@ -21,6 +21,8 @@ struct Command {
 const std::vector<Command>& Commands();
 
 int RunRender(const std::vector<std::string>& args);
+int RunLint(const std::vector<std::string>& args);
+int RunRulesCommand(const std::vector<std::string>& args);
 int RunHelp(const std::vector<std::string>& args);
 
 }  // namespace rollcall::cli

@@ -16,7 +16,9 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 }  // namespace
 
 Rule BarePod() {
-  return {"bare-pod", Severity::kWarning, "A bare Pod reads a Secret or ConfigMap.",
+  return {"bare-pod",
+          Severity::kWarning,
+          "A bare Pod reads a Secret or ConfigMap.",
           "A Pod's spec is immutable and no controller replaces it, so no annotation can roll "
           "it. rollcall leaves it unchanged.",
           "Run it from a Deployment, StatefulSet or Job, or mark its references static: <why>.",

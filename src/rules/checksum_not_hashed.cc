@@ -11,15 +11,16 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
     }
     out.push_back(AtReference("checksum-not-hashed", coverage,
                               "SECRET-VERSION: checksum, but " +
-                                  DescribeReference(*coverage.reference) + " is not hashed: " +
-                                  coverage.reason));
+                                  DescribeReference(*coverage.reference) +
+                                  " is not hashed: " + coverage.reason));
   }
 }
 
 }  // namespace
 
 Rule ChecksumNotHashed() {
-  return {"checksum-not-hashed", Severity::kError,
+  return {"checksum-not-hashed",
+          Severity::kError,
           "A reference marked SECRET-VERSION: checksum is not in the config hash.",
           "The marker promises that a change to the source rolls the consumer through the hash. "
           "If rollcall cannot read the source, the promise is broken and nothing rolls.",

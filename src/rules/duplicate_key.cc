@@ -22,9 +22,11 @@ void Walk(const Document& doc, const YAML::Node& node, const std::string& object
     auto [it, inserted] = seen.emplace(entry.first.Scalar(), entry.first.Mark());
     if (inserted) continue;
     out.push_back(At("duplicate-key", doc.Locate(entry.first.Mark()), object,
-                     "key \"" + entry.first.Scalar() + "\" appears again in this mapping (first "
-                     "at line " + std::to_string(doc.Locate(it->second).line) +
-                     "); Kubernetes applies the last one and silently drops the first"));
+                     "key \"" + entry.first.Scalar() +
+                         "\" appears again in this mapping (first "
+                         "at line " +
+                         std::to_string(doc.Locate(it->second).line) +
+                         "); Kubernetes applies the last one and silently drops the first"));
   }
 }
 
@@ -38,12 +40,14 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 }  // namespace
 
 Rule DuplicateKey() {
-  return {"duplicate-key", Severity::kError,
+  return {"duplicate-key",
+          Severity::kError,
           "A mapping in a manifest has the same key twice.",
           "YAML forbids it, yet most tools accept it and disagree on which value wins. "
           "Kubernetes applies the last one, so the first (often the one a reviewer reads) has "
           "no effect.",
-          "Delete one of the two entries.", Check};
+          "Delete one of the two entries.",
+          Check};
 }
 
 }  // namespace rollcall::rules

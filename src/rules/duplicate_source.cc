@@ -12,11 +12,13 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 }  // namespace
 
 Rule DuplicateSource() {
-  return {"duplicate-source", Severity::kWarning,
+  return {"duplicate-source",
+          Severity::kWarning,
           "The same Secret or ConfigMap is defined twice in the input.",
           "Applying the stream leaves the last definition, so that is the content rollcall "
           "hashes; the first one is dead text that a reader may take for the real one.",
-          "Keep one definition.", Check};
+          "Keep one definition.",
+          Check};
 }
 
 }  // namespace rollcall::rules

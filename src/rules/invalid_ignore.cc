@@ -16,7 +16,8 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 }  // namespace
 
 Rule InvalidIgnore() {
-  return {"invalid-ignore", Severity::kError,
+  return {"invalid-ignore",
+          Severity::kError,
           "A rollcall.dev/ignore annotation names an unknown rule or gives no reason.",
           "A suppression without a reason cannot be reviewed, and one with a misspelt rule id "
           "suppresses nothing while looking as if it did.",

@@ -12,12 +12,12 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
     for (const std::string& key : *reference.keys) {
       if (source->second.entries.count(key) > 0) continue;
       bool env = reference.via == ReadVia::kEnv;
-      out.push_back(AtReference(
-          "missing-key", coverage,
-          reference.source.Describe() + " has no key \"" + key + "\", which " +
-              coverage.consumer->Describe() + " reads" +
-              (env ? ": the container would fail to start (CreateContainerConfigError)"
-                   : ": the volume would fail to mount and the pod would not start")));
+      out.push_back(
+          AtReference("missing-key", coverage,
+                      reference.source.Describe() + " has no key \"" + key + "\", which " +
+                          coverage.consumer->Describe() + " reads" +
+                          (env ? ": the container would fail to start (CreateContainerConfigError)"
+                               : ": the volume would fail to mount and the pod would not start")));
     }
   }
 }
@@ -25,7 +25,8 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 }  // namespace
 
 Rule MissingKey() {
-  return {"missing-key", Severity::kError,
+  return {"missing-key",
+          Severity::kError,
           "A reference reads a key its source (in the input) does not have.",
           "A secretKeyRef, configMapKeyRef or volume item naming a key that is not there keeps "
           "the pod from starting, unless the reference is optional.",

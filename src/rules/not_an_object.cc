@@ -15,12 +15,14 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 }  // namespace
 
 Rule NotAnObject() {
-  return {"not-an-object", Severity::kInfo,
+  return {"not-an-object",
+          Severity::kInfo,
           "A YAML document is not a Kubernetes object and is skipped.",
           "Helm values files and kustomizations often sit beside manifests. They are not "
           "rollcall's business, but a manifest that lost its kind would be skipped too, so "
           "rollcall says so.",
-          "Nothing, if it is not a manifest; otherwise add apiVersion and kind.", Check};
+          "Nothing, if it is not a manifest; otherwise add apiVersion and kind.",
+          Check};
 }
 
 }  // namespace rollcall::rules

@@ -19,11 +19,13 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 }  // namespace
 
 Rule OrphanMarker() {
-  return {"orphan-marker", Severity::kWarning,
+  return {"orphan-marker",
+          Severity::kWarning,
           "A SECRET-VERSION marker is not next to any reference.",
           "A marker binds to the reference on its line or on the line below it. One elsewhere "
           "accounts for nothing, and the reference it was meant for is still unaccounted for.",
-          "Move the marker next to the reference, or delete it.", Check};
+          "Move the marker next to the reference, or delete it.",
+          Check};
 }
 
 }  // namespace rollcall::rules

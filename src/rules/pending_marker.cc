@@ -24,7 +24,8 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 }  // namespace
 
 Rule PendingMarker() {
-  return {"pending-marker", Severity::kError,
+  return {"pending-marker",
+          Severity::kError,
           "A reference is marked SECRET-VERSION: pending.",
           "The marker records that nobody has made a change to this Secret or ConfigMap reach "
           "the process yet. Until that is done, a deploy that changes the value reports success "

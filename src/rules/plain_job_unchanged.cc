@@ -16,7 +16,8 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 }  // namespace
 
 Rule PlainJobUnchanged() {
-  return {"plain-job-unchanged", Severity::kWarning,
+  return {"plain-job-unchanged",
+          Severity::kWarning,
           "A plain (non-hook) Job reads a Secret or ConfigMap and is left unchanged.",
           "A Job's spec.template is immutable: annotating it in place would make the next "
           "upgrade fail with 'field is immutable'. Left as it is, a changed Secret never reaches "

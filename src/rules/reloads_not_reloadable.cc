@@ -22,7 +22,8 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 }  // namespace
 
 Rule ReloadsNotReloadable() {
-  return {"reloads-not-reloadable", Severity::kError,
+  return {"reloads-not-reloadable",
+          Severity::kError,
           "A reloads marker is on an env var, envFrom or a subPath mount.",
           "Only a Secret or ConfigMap volume mounted without subPath is updated in place by the "
           "kubelet; an environment variable or a subPath file keeps the value the container "

@@ -11,8 +11,7 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
     if (rotation == nullptr) continue;
     out.push_back(AtReference("runtime-source-in-env", coverage,
                               reference.source.Describe() + " is rotated at runtime by " +
-                                  rotation->controller + ", but " +
-                                  coverage.consumer->Describe() +
+                                  rotation->controller + ", but " + coverage.consumer->Describe() +
                                   " reads it into the environment: the rotation never reaches "
                                   "the process"));
   }
@@ -21,12 +20,14 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 }  // namespace
 
 Rule RuntimeSourceInEnv() {
-  return {"runtime-source-in-env", Severity::kError,
+  return {"runtime-source-in-env",
+          Severity::kError,
           "A Secret rotated at runtime is read through env or envFrom.",
           "cert-manager, external-secrets and similar controllers rewrite the Secret after the "
           "deploy. Environment variables are fixed when the container starts, and no render-time "
           "hash can see the rotation, so the process keeps the old certificate or password.",
-          "Mount the Secret as a volume without subPath and have the process reload it.", Check};
+          "Mount the Secret as a volume without subPath and have the process reload it.",
+          Check};
 }
 
 }  // namespace rollcall::rules

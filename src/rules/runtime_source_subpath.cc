@@ -22,7 +22,8 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 }  // namespace
 
 Rule RuntimeSourceSubPath() {
-  return {"runtime-source-subpath", Severity::kError,
+  return {"runtime-source-subpath",
+          Severity::kError,
           "A Secret rotated at runtime is mounted with subPath.",
           "The kubelet updates Secret and ConfigMap volumes in place, except files mounted with "
           "subPath: those keep the content the container started with, so a rotation never "

@@ -7,8 +7,8 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
   for (const ReferenceCoverage& coverage : analysis.coverage()) {
     if (coverage.state != Coverage::kUnresolved) continue;
     const Reference& reference = *coverage.reference;
-    std::string message = coverage.consumer->Describe() + " reads " +
-                          DescribeReference(reference) + ", but " + coverage.reason +
+    std::string message = coverage.consumer->Describe() + " reads " + DescribeReference(reference) +
+                          ", but " + coverage.reason +
                           ": nothing makes a change to it reach the process";
     if (reference.optional) message += " (the reference is optional)";
     out.push_back(AtReference("unresolved-reference", coverage, std::move(message)));
@@ -18,7 +18,8 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 }  // namespace
 
 Rule UnresolvedReference() {
-  return {"unresolved-reference", Severity::kError,
+  return {"unresolved-reference",
+          Severity::kError,
           "A reference's source content is unknown and no marker accounts for it.",
           "rollcall can only hash what it can read. A Secret applied by a separate command, "
           "synced by a controller or shared by releases is not in the chart, so a change to it "

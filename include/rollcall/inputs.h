@@ -1,0 +1,55 @@
+// What `lint` and `consumers` read: files, directories (recursively), stdin, and
+// Helm charts rendered with `helm template`. Each becomes a Stream; all their
+// documents go into one analysis, so a Secret in one file resolves references in
+// another.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rollcall/document.h"
+#include "rollcall/finding.h"
+#include "rollcall/limits.h"
+#include "rollcall/markers.h"
+#include "rollcall/stream.h"
+
+namespace rollcall {
+
+struct InputOptions {
+  std::string helm;                       // helm binary: --helm, else $HELM_BIN, else "helm"
+  std::vector<std::string> values_files;  // -f, passed to helm template
+  std::vector<std::string> set_values;    // --set, passed to helm template
+  std::string name_space = "default";
+  Limits limits;
+};
+
+// A chart rendered for the analysis: findings in its output are mapped back to
+// its template files.
+struct RenderedChart {
+  std::string name;       // the chart's name, the first part of every "# Source:" path
+  std::string directory;  // as given on the command line
+  const Stream* stream = nullptr;
+};
+
+struct Inputs {
+  std::vector<std::unique_ptr<Stream>> streams;
+  std::vector<Document> documents;
+  std::vector<Marker> loose_markers;  // from templates that do not parse
+  std::vector<Finding> findings;      // template-not-analysed notes
+  std::vector<RenderedChart> charts;
+};
+
+// Reads `paths` ("-" is stdin). Throws InputError on a missing path, malformed
+// YAML in a manifest, a chart Helm cannot render, or no helm for a chart.
+Inputs LoadInputs(const std::vector<std::string>& paths, const InputOptions& options);
+
+// Points findings located in rendered chart output at the chart's template files:
+// "<chart dir>/templates/x.yaml", at the template line that reads like the
+// rendered one (or no line when none does).
+void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings);
+
+// A path as shown to the user: relative to the working directory when under it.
+std::string DisplayPath(const std::string& path);
+
+}  // namespace rollcall

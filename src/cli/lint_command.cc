@@ -1,0 +1,115 @@
+// `rollcall lint [PATH…]`: every pod template that reads a Secret or ConfigMap,
+// how a change reaches each reference, and the findings of every rule.
+// Exit 0: no error; 1: errors (or warnings with --strict); 2: usage or input error.
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cxxopts.hpp>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/input.h"
+#include "rollcall/analysis.h"
+#include "rollcall/input_error.h"
+#include "rollcall/inputs.h"
+#include "rollcall/lint.h"
+#include "rollcall/report.h"
+#include "rollcall_version.h"
+
+namespace rollcall::cli {
+namespace {
+
+cxxopts::Options LintOptionsSpec() {
+  cxxopts::Options spec("rollcall lint",
+                        "Lists every reference from a pod template to a Secret or ConfigMap, "
+                        "says how a change reaches the process, and fails on pending markers "
+                        "and on references nobody accounted for.");
+  spec.positional_help("[PATH…] (files, directories, Helm chart directories, - for stdin)");
+  cxxopts::OptionAdder add = spec.add_options();
+  add("format", "text, json, sarif or github",
+      cxxopts::value<std::string>()->default_value("text"));
+  add("strict", "exit 1 on warnings too");
+  add("n,namespace", "namespace of objects that name none, and of rendered charts",
+      cxxopts::value<std::string>()->default_value(""));
+  add("config", "config file (default: the nearest .rollcall.yaml upward)",
+      cxxopts::value<std::string>()->default_value(""));
+  add("helm", "helm binary for chart directories (default: $HELM_BIN, else helm)",
+      cxxopts::value<std::string>()->default_value(""));
+  add("f,values", "values file for helm template (repeatable)",
+      cxxopts::value<std::vector<std::string>>());
+  add("set", "value for helm template (repeatable)", cxxopts::value<std::vector<std::string>>());
+  add("h,help", "show this help");
+  add("paths", "", cxxopts::value<std::vector<std::string>>());
+  spec.parse_positional({"paths"});
+  return spec;
+}
+
+std::string HelmBinary(const std::string& flag) {
+  if (!flag.empty()) return flag;
+  const char* env = std::getenv("HELM_BIN");
+  return env != nullptr && *env != '\0' ? env : "helm";
+}
+
+}  // namespace
+
+int RunLint(const std::vector<std::string>& args) {
+  cxxopts::Options spec = LintOptionsSpec();
+  InputOptions inputs_options;
+  std::vector<std::string> paths;
+  ReportFormat format = ReportFormat::kText;
+  bool strict = false;
+  std::string config_path;
+  try {
+    std::vector<const char*> argv = {"rollcall lint"};
+    for (const std::string& arg : args) argv.push_back(arg.c_str());
+    cxxopts::ParseResult parsed = spec.parse(static_cast<int>(argv.size()), argv.data());
+    if (parsed.count("help") > 0) {
+      std::cout << spec.help() << "\n";
+      return kExitOk;
+    }
+    std::optional<ReportFormat> chosen = ParseReportFormat(parsed["format"].as<std::string>());
+    if (!chosen) {
+      std::cerr << "rollcall: error: --format must be text, json, sarif or github\n";
+      return kExitInput;
+    }
+    format = *chosen;
+    strict = parsed.count("strict") > 0;
+    config_path = parsed["config"].as<std::string>();
+    inputs_options.name_space = DefaultNamespace(parsed["namespace"].as<std::string>());
+    inputs_options.helm = HelmBinary(parsed["helm"].as<std::string>());
+    if (parsed.count("values") > 0) {
+      inputs_options.values_files = parsed["values"].as<std::vector<std::string>>();
+    }
+    if (parsed.count("set") > 0) {
+      inputs_options.set_values = parsed["set"].as<std::vector<std::string>>();
+    }
+    if (parsed.count("paths") > 0) paths = parsed["paths"].as<std::vector<std::string>>();
+  } catch (const cxxopts::exceptions::exception& e) {
+    std::cerr << "rollcall: error: " << e.what() << " (see rollcall lint --help)\n";
+    return kExitInput;
+  }
+  if (paths.empty()) paths = {"."};
+
+  try {
+    AnalysisOptions options;
+    options.default_namespace = inputs_options.name_space;
+    options.config = LoadProjectConfig(config_path);
+    Inputs inputs = LoadInputs(paths, inputs_options);
+    options.loose_markers = std::move(inputs.loose_markers);
+    Analysis analysis(std::move(inputs.documents), std::move(options));
+    Report report;
+    report.findings = RunRules(analysis, std::move(inputs.findings));
+    MapToTemplates(inputs, report.findings);
+    report.summary = analysis.Summary();
+    ReportStyle style;
+    style.color = format == ReportFormat::kText && isatty(STDOUT_FILENO) != 0;
+    style.tool_version = ROLLCALL_VERSION;
+    WriteReport(std::cout, report, format, style);
+    return HasBlockingFinding(report.findings, strict) ? kExitFindings : kExitOk;
+  } catch (const InputError& e) {
+    std::cerr << "rollcall: error: " << e.Describe() << "\n";
+    return kExitInput;
+  }
+}
+
+}  // namespace rollcall::cli

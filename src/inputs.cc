@@ -1,0 +1,216 @@
+#include "rollcall/inputs.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "rollcall/input_error.h"
+#include "rollcall/process.h"
+
+namespace fs = std::filesystem;
+
+namespace rollcall {
+namespace {
+
+bool IsManifestFile(const fs::path& path) {
+  std::string ext = path.extension().string();
+  return ext == ".yaml" || ext == ".yml" || ext == ".json";
+}
+
+std::string ReadBounded(std::istream& in, const std::string& origin, std::size_t max_bytes) {
+  std::string bytes;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    bytes.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (bytes.size() > max_bytes) {
+      throw InputError(Location{origin, 0, 0, 0}, "input is larger than the limit of " +
+                                                      std::to_string(max_bytes) +
+                                                      " bytes (--max-input-bytes)");
+    }
+  }
+  return bytes;
+}
+
+std::string ChartName(const fs::path& directory) {
+  std::ifstream in(directory / "Chart.yaml");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("name:", 0) == 0) {
+      std::string name = line.substr(5);
+      name.erase(0, name.find_first_not_of(" \t\"'"));
+      name.erase(name.find_last_not_of(" \t\r\"'") + 1);
+      return name;
+    }
+  }
+  return directory.filename().string();
+}
+
+class Loader {
+ public:
+  Loader(const InputOptions& options, Inputs& inputs) : options_(options), inputs_(inputs) {}
+
+  void Load(const std::string& path) {
+    if (path == "-") {
+      AddStream(ReadBounded(std::cin, "<stdin>", options_.limits.max_input_bytes), "<stdin>");
+      return;
+    }
+    std::error_code error;
+    fs::file_status status = fs::status(path, error);
+    if (error || !fs::exists(status)) {
+      throw InputError(Location{path, 0, 0, 0}, "no such file or directory");
+    }
+    if (fs::is_directory(status)) {
+      LoadDirectory(path);
+    } else {
+      LoadFile(path);
+    }
+  }
+
+ private:
+  void LoadDirectory(const fs::path& directory) {
+    if (fs::exists(directory / "Chart.yaml")) {
+      LoadChart(directory);
+      return;
+    }
+    std::vector<fs::path> entries;
+    for (const fs::directory_entry& entry : fs::directory_iterator(directory)) {
+      std::string name = entry.path().filename().string();
+      if (!name.empty() && name[0] == '.') continue;  // .git and friends
+      entries.push_back(entry.path());
+    }
+    std::sort(entries.begin(), entries.end());
+    for (const fs::path& entry : entries) {
+      if (fs::is_directory(entry)) {
+        LoadDirectory(entry);
+      } else if (IsManifestFile(entry)) {
+        LoadFile(entry);
+      }
+    }
+  }
+
+  void LoadFile(const fs::path& path) {
+    std::string origin = DisplayPath(path.string());
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw InputError(Location{origin, 0, 0, 0}, "cannot read the file");
+    AddStream(ReadBounded(in, origin, options_.limits.max_input_bytes), origin);
+  }
+
+  void AddStream(std::string bytes, const std::string& origin) {
+    auto stream = std::make_unique<Stream>(std::move(bytes), origin);
+    std::vector<Document> parsed;
+    try {
+      parsed = ParseStream(*stream, options_.limits);
+    } catch (const InputError& error) {
+      if (stream->bytes().find("{{") == std::string::npos) throw;
+      // A chart template: not YAML until rendered, but its markers count.
+      for (Marker& marker : ScanMarkers(stream->bytes(), stream->lines(), origin)) {
+        inputs_.loose_markers.push_back(std::move(marker));
+      }
+      Finding note;
+      note.rule = "template-not-analysed";
+      note.where = Location{origin, 0, 0, 0};
+      note.message = "a template, not YAML (" + std::string(error.what()) +
+                     "); only its SECRET-VERSION markers were read";
+      inputs_.findings.push_back(std::move(note));
+      inputs_.streams.push_back(std::move(stream));
+      return;
+    }
+    for (Document& doc : parsed) inputs_.documents.push_back(std::move(doc));
+    inputs_.streams.push_back(std::move(stream));
+  }
+
+  void LoadChart(const fs::path& directory) {
+    std::string origin = DisplayPath(directory.string());
+    if (!ProgramExists(options_.helm)) {
+      throw InputError(Location{origin, 0, 0, 0},
+                       "is a Helm chart, and rendering it needs helm, but \"" + options_.helm +
+                           "\" was not found (use --helm or $HELM_BIN)");
+    }
+    std::string release = fs::absolute(directory).lexically_normal().filename().string();
+    if (release.empty()) release = "release";
+    std::vector<std::string> argv = {options_.helm,      "template",    release,
+                                     directory.string(), "--namespace", options_.name_space};
+    for (const std::string& file : options_.values_files) {
+      argv.insert(argv.end(), {"-f", file});
+    }
+    for (const std::string& value : options_.set_values) {
+      argv.insert(argv.end(), {"--set", value});
+    }
+    ProcessOutput rendered = RunProgram(argv);
+    if (rendered.exit_code != 0) {
+      throw InputError(Location{origin, 0, 0, 0}, "helm template failed (exit " +
+                                                      std::to_string(rendered.exit_code) +
+                                                      "): " + rendered.err);
+    }
+    AddStream(std::move(rendered.out), origin);
+    inputs_.charts.push_back(
+        RenderedChart{ChartName(directory), directory.string(), inputs_.streams.back().get()});
+  }
+
+  const InputOptions& options_;
+  Inputs& inputs_;
+};
+
+std::string Trimmed(std::string_view line) {
+  std::size_t begin = line.find_first_not_of(" \t");
+  std::size_t end = line.find_last_not_of(" \t\r");
+  return begin == std::string_view::npos ? "" : std::string(line.substr(begin, end - begin + 1));
+}
+
+std::string LineText(const Stream& stream, std::size_t line) {
+  std::size_t begin = stream.lines().LineStart(line);
+  std::size_t end = stream.bytes().find('\n', begin);
+  return std::string(stream.bytes().substr(begin, end == std::string::npos ? end : end - begin));
+}
+
+}  // namespace
+
+Inputs LoadInputs(const std::vector<std::string>& paths, const InputOptions& options) {
+  Inputs inputs;
+  Loader loader(options, inputs);
+  for (const std::string& path : paths) loader.Load(path);
+  return inputs;
+}
+
+void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings) {
+  for (Finding& finding : findings) {
+    for (const RenderedChart& chart : inputs.charts) {
+      const std::string prefix = chart.name + "/";
+      if (finding.where.origin.rfind(prefix, 0) != 0) continue;
+      fs::path file = fs::path(chart.directory) / finding.where.origin.substr(prefix.size());
+      std::string wanted =
+          finding.where.line > 0 ? Trimmed(LineText(*chart.stream, finding.where.line)) : "";
+      finding.where.origin = DisplayPath(file.lexically_normal().string());
+      finding.where.document = 0;
+      std::size_t found = 0;
+      std::ifstream in(file);
+      std::string line;
+      for (std::size_t number = 1; !wanted.empty() && std::getline(in, line); ++number) {
+        if (Trimmed(line) == wanted) {
+          found = number;
+          break;
+        }
+      }
+      if (found == 0) {
+        finding.where.line = 0;
+        finding.where.column = 0;
+      } else {
+        finding.where.line = found;
+      }
+      break;
+    }
+  }
+}
+
+std::string DisplayPath(const std::string& path) {
+  std::error_code error;
+  fs::path absolute = fs::absolute(path, error);
+  if (error) return path;
+  fs::path relative = absolute.lexically_normal().lexically_relative(fs::current_path(error));
+  if (error || relative.empty() || relative.string().rfind("..", 0) == 0) return path;
+  return relative.string();
+}
+
+}  // namespace rollcall
