@@ -54,10 +54,11 @@ std::vector<std::string> SplitPath(const std::string& dotted) {
 
 std::string FindConfigFile(const std::string& start) {
   std::error_code error;
-  std::filesystem::path dir = std::filesystem::absolute(start, error);
+  std::filesystem::path dir = std::filesystem::absolute(start, error).lexically_normal();
   while (!error && !dir.empty()) {
     std::filesystem::path candidate = dir / kConfigName;
-    if (std::filesystem::is_regular_file(candidate, error)) return candidate.string();
+    std::error_code missing;  // a missing file sets it; that is no reason to stop
+    if (std::filesystem::is_regular_file(candidate, missing)) return candidate.string();
     if (dir == dir.root_path()) break;
     dir = dir.parent_path();
   }

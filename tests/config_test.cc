@@ -1,0 +1,78 @@
+#include "rollcall/config.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "rollcall/input_error.h"
+
+namespace rollcall {
+namespace {
+
+namespace fs = std::filesystem;
+
+class ConfigTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("rollcall-config-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_ / "a" / "b");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string Write(const std::string& relative, const std::string& text) {
+    std::ofstream(dir_ / relative) << text;
+    return (dir_ / relative).string();
+  }
+  std::string Error(const std::string& text) {
+    try {
+      LoadConfig(Write(".rollcall.yaml", text));
+    } catch (const InputError& e) {
+      return e.Describe();
+    }
+    return "";
+  }
+  fs::path dir_;
+};
+
+TEST_F(ConfigTest, ReadsEverySetting) {
+  Config config = LoadConfig(Write(".rollcall.yaml",
+                                   "rules:\n  unresolved-reference: warning\n  bare-pod: off\n"
+                                   "runtimeSources: [secret/gw-tls, shared-ca]\n"
+                                   "consumerKinds:\n"
+                                   "  - {kind: Workflow, apiGroup: argoproj.io, path: spec.pod}\n"
+                                   "runOnce: ['-boot-[0-9a-f]{8}$']\n"));
+  EXPECT_EQ(config.severities.at("unresolved-reference"), Severity::kWarning);
+  EXPECT_EQ(config.severities.at("bare-pod"), std::nullopt);
+  EXPECT_THAT(config.runtime_sources, ::testing::ElementsAre("secret/gw-tls", "shared-ca"));
+  ASSERT_EQ(config.consumer_kinds.size(), 1u);
+  EXPECT_EQ(config.consumer_kinds[0].kind, "Workflow");
+  EXPECT_THAT(config.consumer_kinds[0].path, ::testing::ElementsAre("spec", "pod"));
+  EXPECT_THAT(config.run_once_patterns, ::testing::ElementsAre("-boot-[0-9a-f]{8}$"));
+}
+
+TEST_F(ConfigTest, RejectsWhatItDoesNotUnderstand) {
+  EXPECT_THAT(Error("rules:\n  no-such-rule: error\n"),
+              ::testing::EndsWith(".rollcall.yaml (line 2, column 3): unknown rule id "
+                                  "\"no-such-rule\" (see rollcall rules)"));
+  EXPECT_THAT(Error("rules: {bare-pod: loud}\n"),
+              ::testing::EndsWith("severity must be error, warning, info or off, not \"loud\""));
+  EXPECT_THAT(Error("runtimeSource: [x]\n"),
+              ::testing::EndsWith("(line 1, column 1): unknown setting \"runtimeSource\" (rules, "
+                                  "runtimeSources, consumerKinds, runOnce)"));
+  EXPECT_THAT(Error("consumerKinds: [{kind: X}]\n"),
+              ::testing::EndsWith("a consumer kind needs kind and path (apiGroup: \"\" for core)"));
+  EXPECT_THAT(Error("rules: [\n"), ::testing::HasSubstr("invalid YAML"));
+}
+
+TEST_F(ConfigTest, FoundUpwardFromTheStart) {
+  EXPECT_EQ(FindConfigFile((dir_ / "a" / "b").string()), "");
+  std::string path = Write("a/.rollcall.yaml", "");
+  EXPECT_EQ(FindConfigFile((dir_ / "a" / "b").string()), path);
+  EXPECT_TRUE(LoadConfig(path).severities.empty());
+}
+
+}  // namespace
+}  // namespace rollcall
