@@ -334,15 +334,20 @@ namespace rollcall {
 namespace {
 
 TEST(Render, DuplicateSourceWarnsAndTheLastDefinitionCounts) {
-  std::string consumer = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n"
-                         "spec: {template: {spec: {containers: [{name: x, envFrom: "
-                         "[{secretRef: {name: db}}]}]}}}\n";
-  std::string twice = "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\n"
-                      "stringData: {k: first}\n---\n"
-                      "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\n"
-                      "stringData: {k: last}\n---\n" + consumer;
-  std::string once = "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\n"
-                     "stringData: {k: last}\n---\n" + consumer;
+  std::string consumer =
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n"
+      "spec: {template: {spec: {containers: [{name: x, envFrom: "
+      "[{secretRef: {name: db}}]}]}}}\n";
+  std::string twice =
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\n"
+      "stringData: {k: first}\n---\n"
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\n"
+      "stringData: {k: last}\n---\n" +
+      consumer;
+  std::string once =
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\n"
+      "stringData: {k: last}\n---\n" +
+      consumer;
   RenderResult result = testing::RenderText(twice);
   EXPECT_EQ(testing::TemplateAnnotation(result.output, "web"),
             testing::TemplateAnnotation(testing::RenderText(once).output, "web"));
@@ -355,12 +360,13 @@ TEST(Render, DuplicateSourceWarnsAndTheLastDefinitionCounts) {
 
 TEST(Render, DuplicateKeysReadAsKubernetesReadsThem) {
   // yaml-cpp's lookup returns the first duplicate; Kubernetes applies the last.
-  std::string stream = "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\n"
-                       "stringData: {k: v}\n---\n"
-                       "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n"
-                       "spec:\n  template:\n    metadata: {name: ignored}\n"
-                       "    metadata: {labels: {a: b}}\n"
-                       "    spec: {containers: [{name: x, envFrom: [{secretRef: {name: db}}]}]}\n";
+  std::string stream =
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\n"
+      "stringData: {k: v}\n---\n"
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n"
+      "spec:\n  template:\n    metadata: {name: ignored}\n"
+      "    metadata: {labels: {a: b}}\n"
+      "    spec: {containers: [{name: x, envFrom: [{secretRef: {name: db}}]}]}\n";
   std::string out = testing::RenderText(stream).output;
   EXPECT_THAT(out, ::testing::MatchesRegex(
                        ".*\n    metadata: \\{\"annotations\": \\{\"rollcall.dev/config-hash\": "
