@@ -44,6 +44,14 @@ Analysis::Analysis(std::vector<Document> documents, AnalysisOptions options)
       documents_(std::move(documents)),
       model_(BuildModel(documents_, options_.default_namespace, options_.config.consumer_kinds)),
       runtime_(documents_, options_.default_namespace, options_.config.runtime_sources) {
+  std::vector<std::string>& patterns = options_.jobs.run_once_patterns;
+  patterns.insert(patterns.end(), options_.config.run_once_patterns.begin(),
+                  options_.config.run_once_patterns.end());
+  for (Consumer& consumer : model_.consumers) {
+    if (consumer.role == ConsumerRole::kPlainJob) {
+      consumer.job_action = DecideJobAction(consumer, options_.jobs);
+    }
+  }
   ScanStreamMarkers();
   for (Marker& marker : options_.loose_markers) markers_.push_back(std::move(marker));
   options_.loose_markers.clear();
@@ -183,10 +191,13 @@ ReferenceCoverage Analysis::Cover(const Consumer& consumer, const Reference& ref
     return out;
   }
   bool known = model_.sources.count(reference.source) > 0;
-  if (!known) {
+  if (consumer.job_action == JobAction::kRunOnce) {
+    out.state = Coverage::kWaived;
+    out.reason = "a run-once Job: a later change is not meant to reach it";
+  } else if (!known) {
     out.reason = reference.source.Describe() + " is not in the input";
-  } else if (consumer.role == ConsumerRole::kPlainJob) {
-    out.reason = "a plain Job is left unchanged, so its content is in no hash";
+  } else if (consumer.job_action == JobAction::kKeep) {
+    out.reason = "the Job is kept unchanged (job policy keep), so its content is in no hash";
   } else if (consumer.role == ConsumerRole::kPod) {
     out.reason = "a bare Pod cannot roll";
   } else {

@@ -58,6 +58,15 @@ class AnnotationEditor {
   AnnotationEditor(const Document& doc, const AnnotationChange& change)
       : doc_(doc), text_(doc.stream().bytes()), change_(change) {}
 
+  // Writes `text` as the value of `key` in `map` (rollcall's renames).
+  std::vector<Edit> SetScalar(const YAML::Node& map, const std::string& key,
+                              const std::string& text) {
+    std::optional<Entry> entry = Find(map, key);
+    if (!entry) throw InputError(doc_.Locate(map.Mark()), doc_.Describe() + ": no " + key);
+    SetValueText(map, *entry, text);
+    return std::move(edits_);
+  }
+
   std::vector<Edit> Run(const YAML::Node& pod_template) {
     std::optional<Entry> metadata = Find(pod_template, "metadata");
     if (!metadata) {
@@ -349,6 +358,12 @@ class AnnotationEditor {
 std::vector<Edit> EditAnnotations(const Document& doc, const YAML::Node& pod_template,
                                   const AnnotationChange& change) {
   return AnnotationEditor(doc, change).Run(pod_template);
+}
+
+std::vector<Edit> SetScalarValue(const Document& doc, const YAML::Node& map,
+                                 const std::string& key, const std::string& text) {
+  AnnotationChange nothing;
+  return AnnotationEditor(doc, nothing).SetScalar(map, key, text);
 }
 
 }  // namespace rollcall

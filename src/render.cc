@@ -4,6 +4,7 @@
 #include "rollcall/annotate.h"
 #include "rollcall/document.h"
 #include "rollcall/hashing.h"
+#include "rollcall/jobs.h"
 #include "rollcall/lint.h"
 #include "rollcall/model.h"
 
@@ -42,12 +43,32 @@ AnnotationChange ChangeFor(const Consumer& consumer, const Model& model,
   return change;
 }
 
+void Append(std::vector<Edit>& to, std::vector<Edit> edits) {
+  for (Edit& edit : edits) to.push_back(std::move(edit));
+}
+
+// Names a plain Job after its pod template (and the config hash it carries), so a
+// changed template makes a new Job instead of an immutable-field error, and
+// records the name it had so that rendering again gives the same name.
+std::vector<Edit> RenameJob(const Consumer& job, const std::string& config_hash) {
+  const Document& doc = *job.document;
+  YAML::Node metadata = Child(doc.root(), "metadata");
+  std::string base = ScalarOr(Child(Child(metadata, "annotations"), kJobNameAnnotation), job.name);
+  std::string name = RenamedJobName(base, JobTemplateDigest(job.pod_template, config_hash));
+  std::vector<Edit> edits = SetScalarValue(doc, metadata, "name", name);
+  AnnotationChange record;
+  record.set = {{kJobNameAnnotation, base}};
+  Append(edits, EditAnnotations(doc, doc.root(), record));
+  return edits;
+}
+
 }  // namespace
 
 RenderResult Render(const Stream& stream, const RenderOptions& options) {
   AnalysisOptions analysis_options;
   analysis_options.default_namespace = options.default_namespace;
   analysis_options.config = options.config;
+  analysis_options.jobs = options.jobs;
   Analysis analysis(ParseStream(stream, options.limits), std::move(analysis_options));
 
   RenderResult result;
@@ -55,12 +76,16 @@ RenderResult Render(const Stream& stream, const RenderOptions& options) {
   result.summary = analysis.Summary();
   std::vector<Edit> edits;
   for (const Consumer& consumer : analysis.model().consumers) {
-    // A plain Job's template is immutable and a bare Pod cannot roll: both stay
-    // byte-identical (the rules say so).
-    if (consumer.role == ConsumerRole::kPlainJob || consumer.role == ConsumerRole::kPod) continue;
+    // A bare Pod cannot roll, and a plain Job kept or run once must not change:
+    // they stay byte-identical (the rules say so).
+    if (consumer.role == ConsumerRole::kPod) continue;
+    if (consumer.role == ConsumerRole::kPlainJob && consumer.job_action != JobAction::kRename) {
+      continue;
+    }
     AnnotationChange change = ChangeFor(consumer, analysis.model(), options);
-    for (Edit& edit : EditAnnotations(*consumer.document, consumer.pod_template, change)) {
-      edits.push_back(std::move(edit));
+    Append(edits, EditAnnotations(*consumer.document, consumer.pod_template, change));
+    if (consumer.job_action == JobAction::kRename) {
+      Append(edits, RenameJob(consumer, change.set.empty() ? "" : change.set[0].second));
     }
   }
   result.output = Splice(stream.bytes(), std::move(edits));

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "rollcall/input_error.h"
+#include "rollcall/jobs.h"
 #include "test_support.h"
 
 namespace rollcall {
@@ -188,25 +189,27 @@ TEST(Render, NeverWritesValuesInAnnotationsOrFindings) {
   EXPECT_EQ(result.output.find("sup3rsecret"), result.output.rfind("sup3rsecret"));
 }
 
-TEST(Render, PlainJobAndBarePodStayByteIdenticalWithWarnings) {
+TEST(Render, KeptPlainJobAndBarePodStayByteIdenticalWithWarnings) {
   std::string stream = SecretDoc("stringData: {password: x}\n") +
                        "apiVersion: batch/v1\nkind: Job\nmetadata: {name: migrate}\n"
                        "spec: {template: {spec: {containers: [{name: x, envFrom: "
                        "[{secretRef: {name: db}}]}]}}}\n---\n"
                        "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
                        "spec: {containers: [{name: x, envFrom: [{secretRef: {name: db}}]}]}\n";
-  RenderResult result = RenderText(stream);
+  RenderOptions keep;
+  keep.jobs.policy = JobPolicy::kKeep;
+  RenderResult result = RenderText(stream, keep);
   EXPECT_EQ(result.output, stream);
   ASSERT_EQ(result.findings.size(), 4u);
   EXPECT_EQ(FormatFinding(result.findings[0]),
             "<stdin> (document 2, line 7, column 1): warning[plain-job-unchanged]: Job "
-            "default/migrate is left unchanged: a Job's pod template is immutable, so a Secret "
-            "or ConfigMap change will not reach it");
+            "default/migrate is left unchanged (job policy keep): a Job's pod template is "
+            "immutable, so a Secret or ConfigMap change will not reach it");
   EXPECT_EQ(FormatFinding(result.findings[1]),
             "<stdin> (document 2, line 10, column 78): error[unresolved-reference]: Job "
-            "default/migrate reads secret/db via envFrom in container x, but a plain Job is left "
-            "unchanged, so its content is in no hash: nothing makes a change to it reach the "
-            "process");
+            "default/migrate reads secret/db via envFrom in container x, but the Job is kept "
+            "unchanged (job policy keep), so its content is in no hash: nothing makes a change "
+            "to it reach the process");
   EXPECT_EQ(result.findings[2].rule, "bare-pod");
   EXPECT_EQ(result.findings[3].rule, "unresolved-reference");
   EXPECT_EQ(result.summary.Line(),

@@ -12,6 +12,7 @@
 #include "rollcall/config.h"
 #include "rollcall/coverage.h"
 #include "rollcall/document.h"
+#include "rollcall/jobs.h"
 #include "rollcall/markers.h"
 #include "rollcall/model.h"
 #include "rollcall/runtime_sources.h"
@@ -26,6 +27,7 @@ inline constexpr const char* kIgnoreAnnotation = "rollcall.dev/ignore";
 struct AnalysisOptions {
   std::string default_namespace = "default";
   Config config;
+  JobOptions jobs;  // run-once patterns from the config are added to these
   // Markers found in files that could not be parsed (chart templates): they bind to
   // nothing but are still reported.
   std::vector<Marker> loose_markers;

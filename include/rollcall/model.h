@@ -83,11 +83,15 @@ enum class ConsumerRole {
   kPod,       // a bare Pod: cannot roll
 };
 
+// What render does with a plain Job (jobs.h); kNone for every other consumer.
+enum class JobAction { kNone, kRename, kKeep, kRunOnce };
+
 // A pod template and the references in it.
 struct Consumer {
   const Document* document = nullptr;
   std::string kind, name, name_space;
   ConsumerRole role = ConsumerRole::kWorkload;
+  JobAction job_action = JobAction::kNone;  // set by the analysis for plain Jobs
   YAML::Node pod_template;  // the mapping holding metadata and spec
   std::vector<Reference> references;
   Location where;

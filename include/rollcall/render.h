@@ -10,6 +10,7 @@
 #include "rollcall/config.h"
 #include "rollcall/coverage.h"
 #include "rollcall/finding.h"
+#include "rollcall/jobs.h"
 #include "rollcall/limits.h"
 #include "rollcall/stream.h"
 
@@ -22,6 +23,7 @@ struct RenderOptions {
   std::string default_namespace = "default";  // for objects that name none
   Limits limits;
   Config config;  // .rollcall.yaml: severities, runtime sources, consumer kinds
+  JobOptions jobs;  // --job-policy, --run-once-pattern
   std::optional<std::string> hmac_key;  // HMAC-SHA-256 instead of SHA-256 when set
 };
 

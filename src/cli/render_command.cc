@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/input.h"
 #include "rollcall/input_error.h"
+#include "rollcall/jobs.h"
 #include "rollcall/lint.h"
 #include "rollcall/render.h"
 
@@ -23,6 +24,10 @@ cxxopts::Options RenderOptionsSpec() {
   add("strict", "exit 1, writing nothing on stdout, when a finding is at error severity");
   add("config", "config file (default: the nearest .rollcall.yaml upward)",
       cxxopts::value<std::string>()->default_value(""));
+  add("job-policy", "plain Jobs: rename (after their pod template) or keep (unchanged)",
+      cxxopts::value<std::string>()->default_value("rename"));
+  add("run-once-pattern", "RE2 pattern of Job names that run only once (repeatable)",
+      cxxopts::value<std::vector<std::string>>());
   add("max-input-bytes", "refuse a larger input",
       cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_input_bytes)));
   add("max-depth", "refuse documents nested deeper",
@@ -55,6 +60,15 @@ int RunRender(const std::vector<std::string>& args) {
     options.limits.max_input_bytes = parsed["max-input-bytes"].as<std::size_t>();
     options.limits.max_depth = parsed["max-depth"].as<std::size_t>();
     strict = parsed.count("strict") > 0;
+    std::optional<JobPolicy> policy = ParseJobPolicy(parsed["job-policy"].as<std::string>());
+    if (!policy) {
+      std::cerr << "rollcall: error: --job-policy must be rename or keep\n";
+      return kExitInput;
+    }
+    options.jobs.policy = *policy;
+    if (parsed.count("run-once-pattern") > 0) {
+      options.jobs.run_once_patterns = parsed["run-once-pattern"].as<std::vector<std::string>>();
+    }
     config_path = parsed["config"].as<std::string>();
   } catch (const cxxopts::exceptions::exception& e) {
     std::cerr << "rollcall: error: " << e.what() << " (see rollcall render --help)\n";

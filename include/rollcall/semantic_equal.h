@@ -1,0 +1,77 @@
+// Equality of YAML values as Kubernetes reads them, not as they are written.
+//
+// Helm, kubectl and Argo CD turn YAML into JSON with sigs.k8s.io/yaml, which
+// resolves plain scalars by go-yaml v2's YAML 1.1 rules: `yes`, `On` and `y` are
+// bools, `010` is octal 8, `0x1F` is 31, `1e3` is the number 1000, `~` is null,
+// while a quoted scalar is always a string. Two documents that differ only in such
+// spelling, in key order or in `1Gi` against `1024Mi`, send the API server the same
+// object; rollcall's immutability preflight must not call that a change.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace rollcall {
+
+// A scalar resolved as go-yaml v2 resolves it when decoding into interface{}.
+struct ResolvedScalar {
+  enum class Type { kNull, kBool, kInt, kFloat, kString };
+  Type type = Type::kNull;
+  bool boolean = false;
+  // kInt: the value is -magnitude when negative, else magnitude (int64 and uint64
+  // both fit, as go-yaml yields either).
+  bool negative = false;
+  std::uint64_t magnitude = 0;
+  double number = 0;  // kFloat
+  std::string text;   // kString: the string; otherwise the scalar as written
+};
+
+// Resolves a scalar or null node (an undefined node resolves to null). For a
+// mapping or sequence the result is a kString of "" and means nothing.
+ResolvedScalar ResolveScalar(const YAML::Node& node);
+
+// The text Kubernetes' JSON decoder is handed for a scalar: a string as is, a number
+// in decimal (floats in the shortest form that reads back the same), "true",
+// "false" or "null". This is what a resource.Quantity field parses.
+std::string JsonScalarText(const ResolvedScalar& scalar);
+
+// The entries of a mapping as sigs.k8s.io/yaml hands them on: keys turned into JSON
+// strings (`1` → "1", `yes` → "true"), merge keys (`<<: *base`) expanded as go-yaml
+// v2 expands them, and the last of duplicate keys winning. Empty for anything that is
+// not a mapping. The values share the document's nodes.
+std::map<std::string, YAML::Node> JsonObject(const YAML::Node& node);
+
+struct EqualOptions {
+  // apimachinery's Semantic.DeepEqual, which compares decoded Go structs: an empty
+  // list or map equals an absent (nil) one.
+  bool empty_is_absent = false;
+  // Values of the resource maps `requests`, `limits`, `overhead`, `hard`, `capacity`
+  // and `allocatable`, and of `sizeLimit`, compare as resource quantities when both
+  // sides parse as one (resource.Quantity fields compare by value: 1Gi == 1024Mi).
+  bool quantities = false;
+};
+
+// Options for comparing what the API server compares in its update validation.
+inline EqualOptions ApiSemantics() { return {true, true}; }
+
+// True when `a` and `b` decode to the same JSON value: mappings regardless of key
+// order, sequences element by element, scalars by resolved type and value (the
+// numbers 1 and 1.0 are equal, the string "1" and the number 1 are not). An absent
+// (undefined) node equals null, and a key mapped to null equals a missing key.
+bool SemanticEqual(const YAML::Node& a, const YAML::Node& b, const EqualOptions& options = {});
+
+// Kubernetes resource quantities (k8s.io/apimachinery resource.Quantity):
+// <sign><digits>[.<digits>]<suffix> with suffix one of Ki Mi Gi Ti Pi Ei (binary),
+// n u m k M G T P E (decimal), e<exp>/E<exp> or none. Compared exactly, after the
+// API server's own normalisation: values are rounded up to the next nano and capped
+// at 2^63-1. A text that is not a quantity is compared byte for byte instead.
+bool IsQuantity(std::string_view text);
+bool QuantityEqual(std::string_view a, std::string_view b);
+// <0, 0 or >0 as `a` is smaller than, equal to or larger than `b`.
+int CompareQuantity(std::string_view a, std::string_view b);
+
+}  // namespace rollcall
