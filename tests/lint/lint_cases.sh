@@ -13,6 +13,7 @@
 #              todo (a known defect: the case holds the correct output and is reported
 #              as TAP TODO until rollcall is fixed; drop the line then)
 #   stdout     the exact expected stdout; in SARIF the tool version is written @VERSION@
+#              and the rule catalogue "@RULES@" (see normalize below)
 #   stderr     the exact expected stderr (absent: stderr must be empty), or
 #   stderr.re  an extended regular expression the whole stderr must match somewhere
 #
@@ -52,6 +53,14 @@ version="$("$rollcall" --version | awk '{ print $2 }')"
 [[ -n "$version" ]] || { echo "Bail out! $rollcall --version printed no version"; exit 1; }
 have_helm=0
 [[ -x "$helm" ]] && have_helm=1
+# rollcall reads the nearest .rollcall.yaml upward from the working directory; the
+# goldens assume there is none above the source root (testdata/lint/config has its own).
+dir="$PWD"
+while :; do
+  [[ -f "$dir/.rollcall.yaml" ]] && echo "# note: $dir/.rollcall.yaml applies to the cases run from $PWD"
+  [[ "$dir" == / ]] && break
+  dir="$(dirname "$dir")"
+done
 
 # --- TAP ----------------------------------------------------------------------------
 
