@@ -12,7 +12,7 @@ packages=(
   # libraries (yaml-cpp 0.7, RE2, cxxopts, OpenSSL's libcrypto, nlohmann/json)
   libyaml-cpp-dev libre2-dev libcxxopts-dev libssl-dev nlohmann-json3-dev
   # tests
-  libgtest-dev libgmock-dev
+  libgtest-dev libgmock-dev pre-commit
   # Tests read rollcall's output with PyYAML (YAML 1.1, as Kubernetes reads it). The
   # python3 on PATH may be another interpreter (pyenv, say) with or without PyYAML; the
   # tests fall back to /usr/bin/python3, which this makes sure can `import yaml`.

@@ -1,0 +1,208 @@
+#!/usr/bin/env bash
+# End-to-end test: rollcall's pre-commit hooks (.pre-commit-hooks.yaml) run by Debian's
+# pre-commit (3.0.4, `apt-get install pre-commit`) on a fixture git repository.
+#
+# Usage: precommit_lint.sh ROLLCALL_BINARY SOURCE_ROOT
+# Prints TAP. Without pre-commit on PATH every check is reported as skipped.
+#
+# Facts about pre-commit 3.0.4 that the checks below rely on:
+# - `try-repo REPO HOOK` reads REPO's .pre-commit-hooks.yaml at REPO's HEAD. When REPO
+#   has uncommitted changes to tracked files it first commits them to a throwaway clone
+#   ("Creating temporary repo with uncommitted changes..."); an untracked hooks file is
+#   not seen at all. A fresh clone (CI) has the file committed, so SOURCE_ROOT is used
+#   as it is; a source tree where the file is not tracked (a tarball, or before the
+#   file's first commit) gets a one-commit copy of the hooks file instead.
+# - A hook with language: system runs `entry` from PATH and installs nothing: no
+#   download, no virtualenv. pre-commit still clones the hook repository (here a local
+#   path) into PRE_COMMIT_HOME.
+# - Hooks run from the repository's top directory with the file names relative to it.
+set -uo pipefail
+
+rollcall="${1:?usage: precommit_lint.sh ROLLCALL_BINARY SOURCE_ROOT}"
+root="${2:?usage: precommit_lint.sh ROLLCALL_BINARY SOURCE_ROOT}"
+rollcall="$(cd "$(dirname "$rollcall")" && pwd)/$(basename "$rollcall")"
+root="$(cd "$root" && pwd)"
+
+checks=(
+  "try-repo rollcall-lint --all-files fails on a pending marker, showing rollcall's finding"
+  "try-repo rollcall-lint --all-files passes once the marker says static: <reason>"
+  "the docs/lint.md snippet, installed as the git hook, refuses a commit adding a pending marker"
+  "the same hook lets the commit through once the marker is resolved"
+  "rollcall-lint on one changed file does not see a Secret in an unchanged file (checksum-not-hashed)"
+  "rollcall-lint-all lints the whole repository, so the Secret resolves the checksum marker"
+)
+n=0
+failed=0
+echo "1..${#checks[@]}"
+
+if ! command -v pre-commit >/dev/null 2>&1; then
+  for _ in "${checks[@]}"; do
+    n=$((n + 1))
+    echo "ok $n - ${checks[n - 1]} # SKIP no pre-commit (apt-get install pre-commit, or scripts/install-deps.sh)"
+  done
+  exit 0
+fi
+
+ok() { n=$((n + 1)); echo "ok $n - ${checks[n - 1]}"; }
+not_ok() {
+  n=$((n + 1))
+  failed=$((failed + 1))
+  echo "not ok $n - ${checks[n - 1]}"
+  local block line
+  for block in "$@"; do
+    while IFS= read -r line; do echo "#   $line"; done <<<"$block"
+  done
+}
+check() { # check STATUS [diagnostic...]
+  local status="$1"
+  shift
+  if [[ "$status" == 0 ]]; then ok; else not_ok "$@"; fi
+}
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+# Nothing from the user's environment: git and pre-commit configuration, caches and
+# any git repository this test happens to run inside of.
+export HOME="$tmp/home" PRE_COMMIT_HOME="$tmp/pre-commit" XDG_CACHE_HOME="$tmp/cache"
+export XDG_CONFIG_HOME="$tmp/config" GIT_CONFIG_NOSYSTEM=1 PRE_COMMIT_COLOR=never
+unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY GIT_CONFIG_GLOBAL SKIP
+unset PRE_COMMIT_ALLOW_NO_CONFIG HELM_BIN HELM_NAMESPACE
+mkdir -p "$HOME"
+git config --global user.name "rollcall test"
+git config --global user.email "test@rollcall.invalid"
+git config --global init.defaultBranch main
+git config --global commit.gpgSign false
+# SOURCE_ROOT may belong to another user (a CI checkout in a container).
+git config --global --add safe.directory '*'
+
+# rollcall as the hooks run it: the one just built, first on PATH.
+export PATH="$(dirname "$rollcall"):$PATH"
+
+# The hook repository for try-repo: SOURCE_ROOT itself when its hooks file is tracked.
+hook_repo="$root"
+if ! git -C "$root" ls-files --error-unmatch .pre-commit-hooks.yaml >/dev/null 2>&1; then
+  echo "# $root/.pre-commit-hooks.yaml is not tracked by git there: try-repo uses a copy"
+  hook_repo=""
+fi
+# A repository holding the hooks file as it is in SOURCE_ROOT now, at a known commit:
+# what the snippet's repo/rev point at (and try-repo, when SOURCE_ROOT cannot serve).
+copy_repo="$tmp/rollcall-hooks"
+mkdir -p "$copy_repo"
+cp "$root/.pre-commit-hooks.yaml" "$copy_repo/"
+git -C "$copy_repo" init -q &&
+  git -C "$copy_repo" add .pre-commit-hooks.yaml &&
+  git -C "$copy_repo" commit -q -m "rollcall hooks" ||
+  { echo "Bail out! cannot make a git repository in $copy_repo"; exit 1; }
+copy_rev="$(git -C "$copy_repo" rev-parse HEAD)"
+[[ -n "$hook_repo" ]] || hook_repo="$copy_repo"
+
+# The fixture: an application repository with one manifest.
+app="$tmp/app"
+mkdir -p "$app/deploy"
+git -C "$app" init -q
+write_api() { # write_api MARKER-VALUE
+  cat >"$app/deploy/api.yaml" <<EOF
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: api
+  namespace: shop
+spec:
+  selector:
+    matchLabels:
+      app: api
+  template:
+    metadata:
+      labels:
+        app: api
+    spec:
+      containers:
+        - name: api
+          image: registry.example.com/shop/api:1.0.0
+          env:
+            - name: DB_PASSWORD
+              valueFrom:
+                secretKeyRef:
+                  # SECRET-VERSION: $1
+                  name: shop-db
+                  key: password
+EOF
+}
+commit() { git -C "$app" add -A && git -C "$app" commit -q --no-verify -m "$1"; }
+finding='deploy/api.yaml:23:25: error[pending-marker] Deployment shop/api reads secret/shop-db[password] via env in container api'
+
+try_repo() { # try_repo HOOK [pre-commit run options...]: output in $tmp/out, exit in $status
+  local hook="$1"
+  shift
+  (cd "$app" && pre-commit try-repo "$hook_repo" "$hook" "$@") >"$tmp/out" 2>&1
+  status=$?
+}
+
+# 1, 2: try-repo, as the issue asks.
+write_api pending
+commit "api with a pending marker"
+try_repo rollcall-lint --all-files
+[[ $status == 1 ]] && grep -qF "$finding" "$tmp/out" && grep -q '^rollcall lint\.*Failed$' "$tmp/out"
+check $? "pre-commit exited $status; output:" "$(cat "$tmp/out")"
+
+write_api "static: shop-db changes only with a maintenance window that restarts the api"
+commit "resolve the marker"
+try_repo rollcall-lint --all-files
+[[ $status == 0 ]] && grep -q '^rollcall lint\.*Passed$' "$tmp/out"
+check $? "pre-commit exited $status; output:" "$(cat "$tmp/out")"
+
+# 3, 4: the snippet users paste, from docs/lint.md, pointed at the local hook copy.
+snippet="$(awk '/<!-- pre-commit snippet/ { found = 1; next }
+  found && /^```yaml$/ { inside = 1; next }
+  inside && /^```$/ { exit }
+  inside { print }' "$root/docs/lint.md")"
+if [[ -z "$snippet" ]]; then
+  not_ok "no \`\`\`yaml block after <!-- pre-commit snippet … --> in docs/lint.md"
+  not_ok "(needs the snippet)"
+else
+  sed -e "s|^\\( *\\(- \\)\\?repo:\\) .*|\\1 $copy_repo|" -e "s|^\\( *rev:\\) .*|\\1 $copy_rev|" \
+    <<<"$snippet" >"$app/.pre-commit-config.yaml"
+  commit "pre-commit configuration"
+  (cd "$app" && pre-commit install) >"$tmp/install.out" 2>&1
+  head_before="$(git -C "$app" rev-parse HEAD)"
+  write_api pending
+  git -C "$app" add -A
+  (cd "$app" && git commit -m "back to pending") >"$tmp/out" 2>&1
+  status=$?
+  [[ $status != 0 && "$(git -C "$app" rev-parse HEAD)" == "$head_before" ]] &&
+    grep -qF "$finding" "$tmp/out"
+  check $? "git commit exited $status; configuration:" "$(cat "$app/.pre-commit-config.yaml")" \
+    "pre-commit install:" "$(cat "$tmp/install.out")" "git commit:" "$(cat "$tmp/out")"
+
+  # Another reason than the committed one, so that there is something to commit.
+  write_api "static: the api reads shop-db at start-up only, and a rotation restarts it"
+  git -C "$app" add -A
+  (cd "$app" && git commit -m "resolved again") >"$tmp/out" 2>&1
+  status=$?
+  [[ $status == 0 && "$(git -C "$app" rev-parse HEAD)" != "$head_before" ]] &&
+    grep -q '^rollcall lint\.*Passed$' "$tmp/out"
+  check $? "git commit exited $status; output:" "$(cat "$tmp/out")"
+fi
+
+# 5, 6: a checksum marker whose Secret is in another, unchanged file.
+cat >"$app/deploy/shop-db.yaml" <<'EOF'
+apiVersion: v1
+kind: Secret
+metadata:
+  name: shop-db
+  namespace: shop
+stringData:
+  password: example-password
+EOF
+write_api checksum
+commit "hash shop-db"
+try_repo rollcall-lint --files deploy/api.yaml
+[[ $status == 1 ]] && grep -q '^deploy/api.yaml:23:25: error\[checksum-not-hashed\] ' "$tmp/out"
+check $? "pre-commit exited $status; output:" "$(cat "$tmp/out")"
+
+try_repo rollcall-lint-all --files deploy/api.yaml
+[[ $status == 0 ]] && grep -q '^rollcall lint (whole repository)\.*Passed$' "$tmp/out"
+check $? "pre-commit exited $status; output:" "$(cat "$tmp/out")"
+
+[[ $failed == 0 ]]
