@@ -12,8 +12,8 @@
 #              cwd (directory to run in), stdin (file fed to stdin), needs: helm, and
 #              todo (a known defect: the case holds the correct output and is reported
 #              as TAP TODO until rollcall is fixed; drop the line then)
-#   stdout     the exact expected stdout; in SARIF the tool version is written @VERSION@
-#              and the rule catalogue "@RULES@" (see normalize below)
+#   stdout     the exact expected stdout; in SARIF the tool version, the rule catalogue
+#              and the results' rule indexes are placeholders (see normalize below)
 #   stderr     the exact expected stderr (absent: stderr must be empty), or
 #   stderr.re  an extended regular expression the whole stderr must match somewhere
 #
@@ -105,13 +105,15 @@ skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
 
 # --- the cases ------------------------------------------------------------------------
 
-# normalize FILE: SARIF with the tool version written @VERSION@ and the rule catalogue
-# (runs[0].tool.driver.rules) written "@RULES@": both change with releases and rule
-# edits, not with the input. They are checked apart, against `rollcall --version` and
-# `rollcall rules`, in "SARIF outputs have the fields SARIF 2.1.0 requires".
+# normalize FILE: SARIF with the tool version written @VERSION@, the rule catalogue
+# (runs[0].tool.driver.rules) written "@RULES@" and each result's index into it
+# "@RULE-INDEX@": they change with releases and with the rule registry, not with the
+# input. They are checked apart, against `rollcall --version` and `rollcall rules`, in
+# "SARIF outputs have the fields SARIF 2.1.0 requires".
 normalize() {
   sed -e "s/^          \"version\": \"${version//./\\.}\",\$/          \"version\": \"@VERSION@\",/" \
-    -e '/^          "rules": \[$/,/^          \]$/c\          "rules": "@RULES@"' "$1"
+    -e '/^          "rules": \[$/,/^          \]$/c\          "rules": "@RULES@"' \
+    -e 's/^\(          "ruleIndex": \)[0-9]*,$/\1"@RULE-INDEX@",/' "$1"
 }
 
 # field FILE KEY: the value of the first "KEY: value" line.
