@@ -50,8 +50,8 @@ std::optional<ResolvedScalar> FromWordTable(std::string_view s) {
   if (OneOf(s, {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"})) {
     out.type = Type::kBool;
     out.boolean = true;
-  } else if (OneOf(s, {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off",
-                       "OFF"})) {
+  } else if (OneOf(s,
+                   {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"})) {
     out.type = Type::kBool;
   } else if (OneOf(s, {"", "~", "null", "Null", "NULL"})) {
     out.type = Type::kNull;
@@ -157,8 +157,7 @@ ResolvedScalar ResolvePlain(const std::string& text) {
     for (std::size_t i = 0; i < text.size(); ++i) {
       if (text[i] != '_') {
         plain.push_back(text[i]);
-      } else if (i == 0 || i + 1 == text.size() || !IsDigit(text[i - 1]) ||
-                 !IsDigit(text[i + 1])) {
+      } else if (i == 0 || i + 1 == text.size() || !IsDigit(text[i - 1]) || !IsDigit(text[i + 1])) {
         return out;
       }
     }
@@ -205,8 +204,8 @@ ResolvedScalar ResolvePlain(const std::string& text) {
   return out;
 }
 
-// The shortest decimal digits that read back as `value` (a double, or a float when
-// `single`): value = 0.d1d2…dn × 10^(exponent+1), i.e. d1.d2…dn × 10^exponent.
+// The shortest decimal digits that read back as |value| (a double, or a float when
+// `single`): |value| = d1.d2…dn × 10^exponent.
 struct ShortestDigits {
   std::string digits;
   int exponent = 0;
@@ -307,11 +306,11 @@ bool IsMergeKey(const YAML::Node& key) {
 // How sigs.k8s.io/yaml names a key in JSON. Keys it refuses (null, collections)
 // get a name no string key can have.
 std::string JsonKey(const YAML::Node& key) {
-  if (!key.IsDefined() || (!key.IsScalar() && !key.IsNull())) return std::string("\0complex", 8);
+  if (!key.IsDefined() || (!key.IsScalar() && !key.IsNull())) return {"\0complex", 8};
   ResolvedScalar s = ResolveScalar(key);
   switch (s.type) {
     case Type::kNull:
-      return std::string("\0null", 5);
+      return {"\0null", 5};
     case Type::kBool:
       return s.boolean ? "true" : "false";
     case Type::kInt:
@@ -344,23 +343,14 @@ void CollectEntries(const YAML::Node& map, std::map<std::string, YAML::Node>& ou
     if (merged.IsMap()) {
       CollectEntries(merged, out, depth + 1);
     } else if (merged.IsSequence()) {
-      std::vector<YAML::Node> items(merged.begin(), merged.end());
+      std::vector<YAML::Node> items;  // copies share the nodes; never assign them
+      for (const auto& item : merged) items.emplace_back(item);
       for (auto it = items.rbegin(); it != items.rend(); ++it) CollectEntries(*it, out, depth + 1);
     }
   }
 }
 
 // ---- Quantities --------------------------------------------------------------
-
-// The cap the API server applies: 2^63-1, here in nano units.
-constexpr std::string_view kMaxNanos = "9223372036854775807000000000";
-
-// Compares non-negative decimal integers without leading zeros.
-int CompareDecimal(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return a.size() < b.size() ? -1 : 1;
-  int c = a.compare(b);
-  return c < 0 ? -1 : c > 0 ? 1 : 0;
-}
 
 void DoubleDecimal(std::string& digits) {
   int carry = 0;
@@ -383,10 +373,13 @@ void IncrementDecimal(std::string& digits) {
   digits.insert(digits.begin(), '1');
 }
 
-// A parsed quantity: sign and magnitude in nano units, as a decimal string.
+// A parsed quantity, exactly: sign, and the magnitude in nano units written as
+// significant digits followed by `zeros` zeros, so that 1e1000000000 needs no
+// billion digits.
 struct Quantity {
   bool negative = false;
-  std::string nanos;  // no leading zeros; "0" for zero
+  std::string digits;  // no leading or trailing zeros; "" for zero
+  std::int64_t zeros = 0;
 };
 
 // The suffix of a quantity: a power of ten, or of two (binary SI).
@@ -397,11 +390,24 @@ struct Suffix {
 
 std::optional<Suffix> InterpretSuffix(std::string_view s) {
   static const std::array<std::pair<std::string_view, int>, 10> kDecimal = {{
-      {"", 0}, {"n", -9}, {"u", -6}, {"m", -3}, {"k", 3},
-      {"M", 6}, {"G", 9}, {"T", 12}, {"P", 15}, {"E", 18},
+      {"", 0},
+      {"n", -9},
+      {"u", -6},
+      {"m", -3},
+      {"k", 3},
+      {"M", 6},
+      {"G", 9},
+      {"T", 12},
+      {"P", 15},
+      {"E", 18},
   }};
   static const std::array<std::pair<std::string_view, int>, 6> kBinary = {{
-      {"Ki", 10}, {"Mi", 20}, {"Gi", 30}, {"Ti", 40}, {"Pi", 50}, {"Ei", 60},
+      {"Ki", 10},
+      {"Mi", 20},
+      {"Gi", 30},
+      {"Ti", 40},
+      {"Pi", 50},
+      {"Ei", 60},
   }};
   for (const auto& [name, exp] : kDecimal) {
     if (s == name) return Suffix{exp, 0};
@@ -413,7 +419,7 @@ std::optional<Suffix> InterpretSuffix(std::string_view s) {
   std::string_view digits = s.substr(1);
   bool negative = digits[0] == '-';
   if (digits[0] == '-' || digits[0] == '+') digits.remove_prefix(1);
-  if (digits.empty() || digits.size() > 18) return std::nullopt;  // ParseInt's int64 range
+  if (digits.empty() || digits.size() > 18) return std::nullopt;  // about ParseInt's range
   std::int64_t exp = 0;
   for (char c : digits) {
     if (!IsDigit(c)) return std::nullopt;
@@ -422,7 +428,9 @@ std::optional<Suffix> InterpretSuffix(std::string_view s) {
   return Suffix{negative ? -exp : exp, 0};
 }
 
-// resource.ParseQuantity, down to the value it stores.
+// resource.ParseQuantity, down to the value it stores: the text's exact value,
+// rounded up (away from zero) to a whole nano. (Its cap at 2^63-1, which only
+// numbers of 19 significant digits or more ever reach, is left out.)
 std::optional<Quantity> ParseQuantity(std::string_view str) {
   if (str.empty()) return std::nullopt;
   Quantity out;
@@ -433,11 +441,7 @@ std::optional<Quantity> ParseQuantity(std::string_view str) {
     ++pos;
   }
   while (pos < end && str[pos] == '0') ++pos;
-  if (pos == end) {  // "0", "-000", even a bare sign: zero, as the API server reads it
-    out.negative = false;
-    out.nanos = "0";
-    return out;
-  }
+  if (pos == end) return Quantity{};  // "0", "-000", even a bare sign: zero
   std::size_t start = pos;
   while (pos < end && IsDigit(str[pos])) ++pos;
   std::string_view num = str.substr(start, pos - start);
@@ -459,47 +463,53 @@ std::optional<Quantity> ParseQuantity(std::string_view str) {
 
   std::string digits = std::string(num) + std::string(denom);
   digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size()));
-  if (digits.empty()) {
-    out.negative = false;
-    out.nanos = "0";
-    return out;
-  }
+  if (digits.empty()) return Quantity{};
   for (int i = 0; i < suffix->exp2; ++i) DoubleDecimal(digits);
-  // value = digits × 10^shift nano units
+  // The value is digits × 10^shift nano units.
   std::int64_t shift = suffix->exp10 - static_cast<std::int64_t>(denom.size()) + 9;
-  if (shift >= 0) {
-    if (static_cast<std::int64_t>(digits.size()) + shift > static_cast<std::int64_t>(kMaxNanos.size())) {
-      out.nanos = std::string(kMaxNanos);
-      return out;
-    }
-    digits.append(static_cast<std::size_t>(shift), '0');
-  } else {
-    // Below a nano the API server rounds up, away from zero.
-    auto drop = static_cast<std::size_t>(std::min<std::int64_t>(-shift, 1 << 20));
-    bool rest = true;  // digits is not zero, so a dropped part is never all zeros...
+  if (shift < 0) {
+    // Below a nano: drop the digits, and round up if any of them was not zero.
+    // `digits` has no leading zeros, so what stays is empty or starts non-zero.
+    auto drop = static_cast<std::uint64_t>(-shift);
+    bool fraction = true;
     if (drop < digits.size()) {
       std::string_view dropped = std::string_view(digits).substr(digits.size() - drop);
-      rest = dropped.find_first_not_of('0') != std::string_view::npos;
+      fraction = dropped.find_first_not_of('0') != std::string_view::npos;
       digits.resize(digits.size() - drop);
-      digits.erase(0, std::min(digits.find_first_not_of('0'), digits.size()));
     } else {
-      digits.clear();  // ...when all of it is dropped
+      digits = "0";
     }
-    if (digits.empty()) digits = "0";
-    if (rest) IncrementDecimal(digits);
+    if (fraction) IncrementDecimal(digits);
+    shift = 0;
   }
-  if (CompareDecimal(digits, kMaxNanos) > 0) digits = std::string(kMaxNanos);
-  out.nanos = std::move(digits);
+  std::size_t significant = digits.find_last_not_of('0') + 1;
+  out.zeros = shift + static_cast<std::int64_t>(digits.size() - significant);
+  digits.resize(significant);
+  out.digits = std::move(digits);
   return out;
 }
 
+int CompareMagnitude(const Quantity& a, const Quantity& b) {
+  if (a.digits.empty() || b.digits.empty()) {
+    return a.digits.empty() == b.digits.empty() ? 0 : a.digits.empty() ? -1 : 1;
+  }
+  std::int64_t length_a = static_cast<std::int64_t>(a.digits.size()) + a.zeros;
+  std::int64_t length_b = static_cast<std::int64_t>(b.digits.size()) + b.zeros;
+  if (length_a != length_b) return length_a < length_b ? -1 : 1;
+  // Same number of digits: compare the significant ones, the shorter padded with 0.
+  for (std::size_t i = 0; i < std::max(a.digits.size(), b.digits.size()); ++i) {
+    char da = i < a.digits.size() ? a.digits[i] : '0';
+    char db = i < b.digits.size() ? b.digits[i] : '0';
+    if (da != db) return da < db ? -1 : 1;
+  }
+  return 0;
+}
+
 int CompareParsed(const Quantity& a, const Quantity& b) {
-  bool a_zero = a.nanos == "0";
-  bool b_zero = b.nanos == "0";
-  bool a_negative = a.negative && !a_zero;
-  bool b_negative = b.negative && !b_zero;
+  bool a_negative = a.negative && !a.digits.empty();
+  bool b_negative = b.negative && !b.digits.empty();
   if (a_negative != b_negative) return a_negative ? -1 : 1;
-  int c = CompareDecimal(a.nanos, b.nanos);
+  int c = CompareMagnitude(a, b);
   return a_negative ? -c : c;
 }
 
@@ -508,8 +518,14 @@ int CompareParsed(const Quantity& a, const Quantity& b) {
 // What the keys above a value say about it.
 enum class Context { kPlain, kQuantityMap, kQuantity };
 
-bool IsQuantityMapKey(const std::string& key) {
-  return OneOf(key, {"requests", "limits", "overhead", "hard", "capacity", "allocatable"});
+// The context of the value of `key` in a mapping whose own context is `parent`.
+Context ChildContext(Context parent, const std::string& key, const EqualOptions& options) {
+  if (parent == Context::kQuantityMap) return Context::kQuantity;
+  if (!options.quantities) return Context::kPlain;
+  if (OneOf(key, {"requests", "limits", "overhead", "hard", "capacity", "allocatable"})) {
+    return Context::kQuantityMap;
+  }
+  return key == "sizeLimit" ? Context::kQuantity : Context::kPlain;
 }
 
 class Comparer {
@@ -521,8 +537,12 @@ class Comparer {
     // both, so giving up (unequal) on them is safe.
     if (depth > kMaxDepth || ++visits_ > kMaxVisits) return false;
     if (a.IsDefined() && b.IsDefined() && a.is(b)) return true;
-    bool a_absent = Absent(a);
-    bool b_absent = Absent(b);
+    std::optional<ResolvedScalar> scalar_a;
+    std::optional<ResolvedScalar> scalar_b;
+    if (a.IsDefined() && a.IsScalar()) scalar_a = ResolveScalar(a);
+    if (b.IsDefined() && b.IsScalar()) scalar_b = ResolveScalar(b);
+    bool a_absent = scalar_a ? scalar_a->type == Type::kNull : Absent(a);
+    bool b_absent = scalar_b ? scalar_b->type == Type::kNull : Absent(b);
     if (a_absent || b_absent) return a_absent && b_absent;
     if (a.IsMap() || b.IsMap()) {
       if (!a.IsMap() || !b.IsMap()) return false;
@@ -537,19 +557,17 @@ class Comparer {
       }
       return true;
     }
-    return ScalarsEqual(ResolveScalar(a), ResolveScalar(b), context);
+    return scalar_a && scalar_b && ScalarsEqual(*scalar_a, *scalar_b, context);
   }
 
  private:
   static constexpr int kMaxDepth = 1024;
-  static constexpr long kMaxVisits = 4'000'000;
+  static constexpr long kMaxVisits = 1'000'000;  // a large CRD has some 100,000 nodes
 
+  // Absent, null, or (with empty_is_absent) an empty collection; scalars aside.
   bool Absent(const YAML::Node& node) const {
     if (!node.IsDefined() || node.IsNull()) return true;
-    if (node.IsScalar()) return ResolveScalar(node).type == Type::kNull;
-    if (!options_.empty_is_absent) return false;
-    if (node.IsSequence()) return node.size() == 0;
-    return JsonObject(node).empty();
+    return options_.empty_is_absent && (node.IsSequence() || node.IsMap()) && node.size() == 0;
   }
 
   bool MapsEqual(const YAML::Node& a, const YAML::Node& b, Context context, int depth) {
@@ -557,10 +575,7 @@ class Comparer {
     std::map<std::string, YAML::Node> mb = JsonObject(b);
     const YAML::Node missing(YAML::NodeType::Undefined);
     auto child_context = [&](const std::string& key) {
-      if (context == Context::kQuantityMap) return Context::kQuantity;
-      if (!options_.quantities) return Context::kPlain;
-      if (IsQuantityMapKey(key)) return Context::kQuantityMap;
-      return key == "sizeLimit" ? Context::kQuantity : Context::kPlain;
+      return ChildContext(context, key, options_);
     };
     for (const auto& [key, value] : ma) {
       auto other = mb.find(key);
@@ -569,12 +584,10 @@ class Comparer {
         return false;
       }
     }
-    for (const auto& [key, value] : mb) {
-      if (ma.count(key) == 0 && !Equal(missing, value, child_context(key), depth + 1)) {
-        return false;
-      }
-    }
-    return true;
+    return std::all_of(mb.begin(), mb.end(), [&](const auto& entry) {
+      return ma.count(entry.first) != 0 ||
+             Equal(missing, entry.second, child_context(entry.first), depth + 1);
+    });
   }
 
   static bool ScalarsEqual(const ResolvedScalar& a, const ResolvedScalar& b, Context context) {
@@ -630,7 +643,8 @@ ResolvedScalar ResolveScalar(const YAML::Node& node) {
   if (tag.compare(0, kCoreTag.size(), kCoreTag) != 0) return out;
   std::string_view type = std::string_view(tag).substr(kCoreTag.size());
   ResolvedScalar plain = ResolvePlain(out.text);
-  if ((type == "int" && plain.type == Type::kInt) || (type == "bool" && plain.type == Type::kBool) ||
+  if ((type == "int" && plain.type == Type::kInt) ||
+      (type == "bool" && plain.type == Type::kBool) ||
       (type == "float" && plain.type == Type::kFloat)) {
     return plain;
   }
@@ -669,6 +683,11 @@ std::map<std::string, YAML::Node> JsonObject(const YAML::Node& node) {
 
 bool SemanticEqual(const YAML::Node& a, const YAML::Node& b, const EqualOptions& options) {
   return Comparer(options).Equal(a, b, Context::kPlain, 0);
+}
+
+bool SemanticEqualAt(const std::string& key, const YAML::Node& a, const YAML::Node& b,
+                     const EqualOptions& options) {
+  return Comparer(options).Equal(a, b, ChildContext(Context::kPlain, key, options), 0);
 }
 
 bool IsQuantity(std::string_view text) { return ParseQuantity(text).has_value(); }

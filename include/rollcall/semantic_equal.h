@@ -64,11 +64,17 @@ inline EqualOptions ApiSemantics() { return {true, true}; }
 // (undefined) node equals null, and a key mapped to null equals a missing key.
 bool SemanticEqual(const YAML::Node& a, const YAML::Node& b, const EqualOptions& options = {});
 
+// As SemanticEqual, for two values of the mapping key `key`, which (with
+// options.quantities) says whether they are a quantity (`sizeLimit`) or a map of
+// them (`limits`).
+bool SemanticEqualAt(const std::string& key, const YAML::Node& a, const YAML::Node& b,
+                     const EqualOptions& options = {});
+
 // Kubernetes resource quantities (k8s.io/apimachinery resource.Quantity):
 // <sign><digits>[.<digits>]<suffix> with suffix one of Ki Mi Gi Ti Pi Ei (binary),
 // n u m k M G T P E (decimal), e<exp>/E<exp> or none. Compared exactly, after the
-// API server's own normalisation: values are rounded up to the next nano and capped
-// at 2^63-1. A text that is not a quantity is compared byte for byte instead.
+// API server's own rounding up to a whole nano. A text that is not a quantity is
+// compared byte for byte instead.
 bool IsQuantity(std::string_view text);
 bool QuantityEqual(std::string_view a, std::string_view b);
 // <0, 0 or >0 as `a` is smaller than, equal to or larger than `b`.
