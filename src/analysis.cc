@@ -74,6 +74,15 @@ bool Analysis::IsBound(const Marker& marker) const {
   return found != bound_.end() && found->second;
 }
 
+const Document* Analysis::PreviousOf(const Document& doc) const {
+  if (options_.previous == nullptr || doc.shape() != Document::Shape::kObject) return nullptr;
+  return options_.previous->Find(KeyOf(doc, options_.default_namespace));
+}
+
+bool Analysis::AlreadyRan(const Consumer& consumer) const {
+  return consumer.job_action == JobAction::kRunOnce && PreviousOf(*consumer.document) != nullptr;
+}
+
 void Analysis::ScanStreamMarkers() {
   std::set<const Stream*> seen;
   for (const Document& doc : documents_) {

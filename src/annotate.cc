@@ -360,8 +360,8 @@ std::vector<Edit> EditAnnotations(const Document& doc, const YAML::Node& pod_tem
   return AnnotationEditor(doc, change).Run(pod_template);
 }
 
-std::vector<Edit> SetScalarValue(const Document& doc, const YAML::Node& map,
-                                 const std::string& key, const std::string& text) {
+std::vector<Edit> SetScalarValue(const Document& doc, const YAML::Node& map, const std::string& key,
+                                 const std::string& text) {
   AnnotationChange nothing;
   return AnnotationEditor(doc, nothing).SetScalar(map, key, text);
 }

@@ -63,10 +63,14 @@ class ReferenceCollector {
   }
 
  private:
-  // `entries` are the nodes whose lines the reference occupies, outermost first:
-  // the list entry (and, for projected volumes, the source entry).
+  // A key on the way from a list entry to the reference: a marker may sit on its line.
+  using Hop = std::pair<YAML::Node, const char*>;
+
+  // `entry` is the list entry holding the reference (env, envFrom or volume) and
+  // `hops` the keys from it to the reference; with the name and key lines, their
+  // lines are where a SECRET-VERSION marker binds to this reference.
   Reference Make(SourceKind kind, const YAML::Node& ref, const char* name_field, ReadVia via,
-                 std::initializer_list<YAML::Node> entries) {
+                 const YAML::Node& entry, std::initializer_list<Hop> hops) {
     Reference out;
     out.source = {kind, name_space_, ScalarOr(Child(ref, name_field))};
     out.via = via;
@@ -75,7 +79,12 @@ class ReferenceCollector {
     YAML::Mark mark = name.IsDefined() ? name.Mark() : ref.Mark();
     out.where = doc_.Locate(mark);
     out.offset = doc_.Offset(mark);
-    for (const YAML::Node& entry : entries) AddLine(out, entry);
+    AddLine(out, entry);
+    for (const auto& [map, key] : hops) {
+      for (const auto& item : map) {
+        if (item.first.IsScalar() && item.first.Scalar() == key) AddLine(out, item.first);
+      }
+    }
     AddLine(out, name);
     AddLine(out, Child(ref, "key"));
     return out;
@@ -97,7 +106,8 @@ class ReferenceCollector {
                                  std::pair{"configMapKeyRef", SourceKind::kConfigMap}}) {
         YAML::Node ref = Child(from, field);
         if (!ref.IsMap()) continue;
-        Reference out = Make(kind, ref, "name", ReadVia::kEnv, {env});
+        Reference out =
+            Make(kind, ref, "name", ReadVia::kEnv, env, {{env, "valueFrom"}, {from, field}});
         out.keys = std::set<std::string>{ScalarOr(Child(ref, "key"))};
         out.container = name;
         references_.push_back(std::move(out));
@@ -108,7 +118,7 @@ class ReferenceCollector {
                                  std::pair{"configMapRef", SourceKind::kConfigMap}}) {
         YAML::Node ref = Child(env_from, field);
         if (!ref.IsMap()) continue;
-        Reference out = Make(kind, ref, "name", ReadVia::kEnvFrom, {env_from});
+        Reference out = Make(kind, ref, "name", ReadVia::kEnvFrom, env_from, {{env_from, field}});
         out.container = name;
         references_.push_back(std::move(out));
       }
@@ -121,9 +131,9 @@ class ReferenceCollector {
   }
 
   void AddVolumeSource(const YAML::Node& ref, SourceKind kind, const char* name_field, ReadVia via,
-                       const YAML::Node& volume_entry, const YAML::Node& source_entry) {
+                       const YAML::Node& volume_entry, std::initializer_list<Hop> hops) {
     std::string volume = ScalarOr(Child(volume_entry, "name"));
-    Reference out = Make(kind, ref, name_field, via, {volume_entry, source_entry});
+    Reference out = Make(kind, ref, name_field, via, volume_entry, hops);
     YAML::Node items = Child(ref, "items");
     if (items.IsDefined() && items.IsSequence() && items.size() > 0) out.keys = ItemKeys(items);
     out.volume = volume;
@@ -133,19 +143,21 @@ class ReferenceCollector {
 
   void Volume(const YAML::Node& volume) {
     if (YAML::Node secret = Child(volume, "secret"); secret.IsMap()) {
-      AddVolumeSource(secret, SourceKind::kSecret, "secretName", ReadVia::kVolume, volume, secret);
+      AddVolumeSource(secret, SourceKind::kSecret, "secretName", ReadVia::kVolume, volume,
+                      {{volume, "secret"}});
     }
     if (YAML::Node config_map = Child(volume, "configMap"); config_map.IsMap()) {
       AddVolumeSource(config_map, SourceKind::kConfigMap, "name", ReadVia::kVolume, volume,
-                      config_map);
+                      {{volume, "configMap"}});
     }
     ForEachItem(Child(volume, "projected"), "sources", [&](const YAML::Node& source) {
       if (YAML::Node secret = Child(source, "secret"); secret.IsMap()) {
-        AddVolumeSource(secret, SourceKind::kSecret, "name", ReadVia::kProjected, volume, source);
+        AddVolumeSource(secret, SourceKind::kSecret, "name", ReadVia::kProjected, volume,
+                        {{volume, "projected"}, {source, "secret"}});
       }
       if (YAML::Node config_map = Child(source, "configMap"); config_map.IsMap()) {
         AddVolumeSource(config_map, SourceKind::kConfigMap, "name", ReadVia::kProjected, volume,
-                        source);
+                        {{volume, "projected"}, {source, "configMap"}});
       }
     });
   }

@@ -66,10 +66,8 @@ std::string Document::Describe() const {
 
 Document ParseDocument(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
   std::string_view text = span.Text(stream.bytes());
-  if (auto deep = FindExcessiveNesting(text, limits.max_depth)) {
-    Location where = stream.Locate(span, span.begin + *deep);
-    throw InputError(where, "nesting deeper than " + std::to_string(limits.max_depth) +
-                                " levels; rollcall refuses to parse it");
+  if (std::optional<TextProblem> problem = FindTextProblem(text, limits.max_depth)) {
+    throw InputError(stream.Locate(span, span.begin + problem->offset), problem->message);
   }
   if (span.empty) return {stream, span, YAML::Node()};
   try {

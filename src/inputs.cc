@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <cstdint>
+#include <optional>
 #include <sstream>
 
 #include "rollcall/input_error.h"
@@ -159,10 +161,62 @@ std::string Trimmed(std::string_view line) {
   return begin == std::string_view::npos ? "" : std::string(line.substr(begin, end - begin + 1));
 }
 
-std::string LineText(const Stream& stream, std::size_t line) {
-  std::size_t begin = stream.lines().LineStart(line);
-  std::size_t end = stream.bytes().find('\n', begin);
-  return std::string(stream.bytes().substr(begin, end == std::string::npos ? end : end - begin));
+std::vector<std::string> ReadLines(const std::string& path) {
+  std::vector<std::string> lines;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);) lines.push_back(Trimmed(line));
+  return lines;
+}
+
+// The line of a chart template that produced line `line` of the rendered stream.
+// The rendered document and the template are aligned on their longest common
+// subsequence of lines (trimmed): a line that came through unchanged maps to
+// itself, a templated one ("name: {{ .Values.x }}") to the template line at the
+// same distance from the last line both share. 0 when nothing aligns.
+std::size_t TemplateLine(const Stream& stream, std::size_t line,
+                         const std::vector<std::string>& template_lines) {
+  const DocumentSpan* span = nullptr;
+  std::size_t offset = stream.lines().LineStart(line);
+  for (const DocumentSpan& doc : stream.documents()) {
+    if (doc.begin <= offset && offset < doc.end) span = &doc;
+  }
+  if (span == nullptr || template_lines.empty()) return 0;
+  std::size_t first = stream.lines().LineOf(span->begin);
+  std::vector<std::string> rendered;
+  std::istringstream text{std::string(span->Text(stream.bytes()))};
+  for (std::string row; std::getline(text, row);) rendered.push_back(Trimmed(row));
+  std::size_t n = rendered.size();
+  std::size_t m = template_lines.size();
+  if (line < first || line - first >= n) return 0;
+  // lcs[i][j]: longest common subsequence of rendered[i..] and template_lines[j..].
+  std::vector<std::vector<std::uint32_t>> lcs(n + 1, std::vector<std::uint32_t>(m + 1, 0));
+  for (std::size_t i = n; i-- > 0;) {
+    for (std::size_t j = m; j-- > 0;) {
+      lcs[i][j] = !rendered[i].empty() && rendered[i] == template_lines[j]
+                      ? lcs[i + 1][j + 1] + 1
+                      : std::max(lcs[i + 1][j], lcs[i][j + 1]);
+    }
+  }
+  std::size_t target = line - first;
+  std::size_t i = 0;
+  std::size_t j = 0;
+  std::optional<std::pair<std::size_t, std::size_t>> anchor;  // last shared (rendered, template)
+  while (i < n && j < m && i <= target) {
+    if (!rendered[i].empty() && rendered[i] == template_lines[j] &&
+        lcs[i][j] == lcs[i + 1][j + 1] + 1) {
+      if (i == target) return j + 1;
+      anchor = {i, j};
+      ++i;
+      ++j;
+    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) {
+      ++i;
+    } else {
+      ++j;
+    }
+  }
+  if (!anchor) return 0;
+  std::size_t guess = anchor->second + (target - anchor->first);
+  return guess < m ? guess + 1 : 0;
 }
 
 }  // namespace
@@ -180,25 +234,14 @@ void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings) {
       const std::string prefix = chart.name + "/";
       if (finding.where.origin.rfind(prefix, 0) != 0) continue;
       fs::path file = fs::path(chart.directory) / finding.where.origin.substr(prefix.size());
-      std::string wanted =
-          finding.where.line > 0 ? Trimmed(LineText(*chart.stream, finding.where.line)) : "";
+      std::size_t line = 0;
+      if (finding.where.line > 0) {
+        line = TemplateLine(*chart.stream, finding.where.line, ReadLines(file.string()));
+      }
       finding.where.origin = DisplayPath(file.lexically_normal().string());
       finding.where.document = 0;
-      std::size_t found = 0;
-      std::ifstream in(file);
-      std::string line;
-      for (std::size_t number = 1; !wanted.empty() && std::getline(in, line); ++number) {
-        if (Trimmed(line) == wanted) {
-          found = number;
-          break;
-        }
-      }
-      if (found == 0) {
-        finding.where.line = 0;
-        finding.where.column = 0;
-      } else {
-        finding.where.line = found;
-      }
+      finding.where.line = line;
+      if (line == 0) finding.where.column = 0;
       break;
     }
   }

@@ -96,8 +96,8 @@ JobAction DecideJobAction(const Consumer& job, const JobOptions& options) {
   for (const std::string& pattern : options.run_once_patterns) {
     RE2 re(pattern, RE2::Quiet);
     if (!re.ok()) {
-      throw InputError(job.where, "run-once pattern \"" + pattern + "\" is not a valid RE2: " +
-                                      re.error());
+      throw InputError(job.where,
+                       "run-once pattern \"" + pattern + "\" is not a valid RE2: " + re.error());
     }
     if (RE2::PartialMatch(job.name, re)) return JobAction::kRunOnce;
   }
@@ -115,11 +115,15 @@ JobAction DecideJobAction(const Consumer& job, const JobOptions& options) {
   return policy == JobPolicy::kRename ? JobAction::kRename : JobAction::kKeep;
 }
 
-std::string JobTemplateDigest(const YAML::Node& pod_template, const std::string& config_hash) {
+std::string TemplateFingerprint(const YAML::Node& pod_template, const std::string& config_hash) {
   std::string encoding;
   PutField(encoding, 'H', config_hash);
   Encode(pod_template, Place::kTemplate, encoding);
-  return Sha256Hex(encoding).substr(0, 8);
+  return Sha256Hex(encoding);
+}
+
+std::string JobTemplateDigest(const YAML::Node& pod_template, const std::string& config_hash) {
+  return TemplateFingerprint(pod_template, config_hash).substr(0, 8);
 }
 
 std::string RenamedJobName(const std::string& base, const std::string& digest) {

@@ -43,10 +43,16 @@ bool EndsWithBlockScalarHeader(std::string_view content) {
 
 }  // namespace
 
-std::optional<std::size_t> FindExcessiveNesting(std::string_view text, std::size_t max_depth) {
-  std::vector<std::size_t> indents;                // open block indentation levels
-  std::size_t flow = 0;                            // open flow brackets
-  std::optional<std::size_t> block_scalar_indent;  // inside a block scalar deeper than this
+std::optional<TextProblem> FindTextProblem(std::string_view text, std::size_t max_depth) {
+  auto too_deep = [max_depth](std::size_t offset) {
+    return TextProblem{TextProblem::Kind::kTooDeep, offset,
+                       "nesting deeper than " + std::to_string(max_depth) +
+                           " levels; rollcall refuses to parse it"};
+  };
+  std::vector<std::size_t> indents;  // open block indentation levels
+  std::size_t flow = 0;              // open flow brackets
+  constexpr std::size_t kNoBlockScalar = static_cast<std::size_t>(-1);
+  std::size_t block_scalar_indent = kNoBlockScalar;  // inside a block scalar deeper than this
   std::size_t pos = 0;
   while (pos < text.size()) {
     std::size_t nl = text.find('\n', pos);
@@ -55,11 +61,11 @@ std::optional<std::size_t> FindExcessiveNesting(std::string_view text, std::size
     while (indent < end && text[indent] == ' ') ++indent;
     std::size_t column = indent - pos;
     bool blank = indent == end || text[indent] == '#' || text[indent] == '\r';
-    if (block_scalar_indent && (blank || column > *block_scalar_indent)) {
+    if (block_scalar_indent != kNoBlockScalar && (blank || column > block_scalar_indent)) {
       pos = end + 1;
       continue;
     }
-    block_scalar_indent.reset();
+    block_scalar_indent = kNoBlockScalar;
     if (blank) {
       pos = end + 1;
       continue;
@@ -86,8 +92,13 @@ std::optional<std::size_t> FindExcessiveNesting(std::string_view text, std::size
         }
       }
       if ((c == '"' || c == '\'') && OpensNode(previous)) {
+        std::size_t open = i;
         i = SkipQuoted(text, i);
-        if (i >= text.size()) break;
+        if (i >= text.size()) {
+          return TextProblem{TextProblem::Kind::kUnterminatedQuote, open,
+                             std::string("invalid YAML: a ") + (c == '"' ? "double" : "single") +
+                                 "-quoted scalar opened here is never closed"};
+        }
         // A quoted scalar may span lines; continue scanning after it.
         if (i > end) {
           nl = text.find('\n', i);
@@ -107,16 +118,22 @@ std::optional<std::size_t> FindExcessiveNesting(std::string_view text, std::size
                  OpensNode(previous)) {
         in_plain = true;
       }
-      if (indents.size() + compact + flow > max_depth) return i;
+      if (indents.size() + compact + flow > max_depth) return too_deep(i);
       previous = c;
     }
-    if (indents.size() + compact + flow > max_depth) return indent;
+    if (indents.size() + compact + flow > max_depth) return too_deep(indent);
     if (flow == 0 && EndsWithBlockScalarHeader(text.substr(indent, i - indent))) {
       block_scalar_indent = column;
     }
     pos = end + 1;
   }
   return std::nullopt;
+}
+
+std::optional<std::size_t> FindExcessiveNesting(std::string_view text, std::size_t max_depth) {
+  std::optional<TextProblem> problem = FindTextProblem(text, max_depth);
+  if (!problem || problem->kind != TextProblem::Kind::kTooDeep) return std::nullopt;
+  return problem->offset;
 }
 
 }  // namespace rollcall

@@ -14,3 +14,14 @@ std::string Location::Describe() const {
 }
 
 }  // namespace rollcall
+
+namespace rollcall {
+
+std::string Location::Compact() const {
+  std::string out = origin.empty() ? std::string("<stdin>") : origin;
+  if (line > 0) out += ":" + std::to_string(line);
+  if (line > 0 && column > 0) out += ":" + std::to_string(column);
+  return out;
+}
+
+}  // namespace rollcall

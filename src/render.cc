@@ -69,6 +69,7 @@ RenderResult Render(const Stream& stream, const RenderOptions& options) {
   analysis_options.default_namespace = options.default_namespace;
   analysis_options.config = options.config;
   analysis_options.jobs = options.jobs;
+  analysis_options.previous = options.previous;
   Analysis analysis(ParseStream(stream, options.limits), std::move(analysis_options));
 
   RenderResult result;
@@ -79,6 +80,13 @@ RenderResult Render(const Stream& stream, const RenderOptions& options) {
     // A bare Pod cannot roll, and a plain Job kept or run once must not change:
     // they stay byte-identical (the rules say so).
     if (consumer.role == ConsumerRole::kPod) continue;
+    if (analysis.AlreadyRan(consumer)) {
+      // It ran: applying it again is refused as immutable, or, once a TTL removed
+      // it, runs it again with a consumed token. The whole document goes.
+      const DocumentSpan& span = consumer.document->span();
+      edits.push_back(Edit::Replace(span.begin, span.end, ""));
+      continue;
+    }
     if (consumer.role == ConsumerRole::kPlainJob && consumer.job_action != JobAction::kRename) {
       continue;
     }
@@ -89,6 +97,11 @@ RenderResult Render(const Stream& stream, const RenderOptions& options) {
     }
   }
   result.output = Splice(stream.bytes(), std::move(edits));
+  if (result.output.find_first_not_of(" \t\r\n") == std::string::npos &&
+      stream.bytes().find_first_not_of(" \t\r\n") != std::string::npos) {
+    // Helm 4 refuses an empty post-renderer output; say why it is empty instead.
+    result.output = "# rollcall: every object was dropped (run-once Jobs that already ran)\n";
+  }
   return result;
 }
 

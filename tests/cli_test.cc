@@ -131,7 +131,29 @@ TEST(Cli, StrictRenderIsAGate) {
                         "container api and its SECRET-VERSION marker says pending"));
   EXPECT_THAT(strict.err, HasSubstr("rollcall: references: 2 \u2014 hashed 1, waived 0, "
                                     "pending 1, runtime 0, unresolved 0\n"));
-  EXPECT_THAT(strict.err, HasSubstr("--strict: findings at error severity; nothing written"));
+  EXPECT_THAT(strict.err, HasSubstr("--strict: findings at error or warning severity; nothing written"));
+}
+
+}  // namespace
+}  // namespace rollcall
+
+namespace rollcall {
+namespace {
+
+TEST(Cli, RulesMarkdownIsDocsRulesMd) {
+  testing::ProcessResult result =
+      testing::RunProcess({testing::RollcallBinary(), "rules", "--format", "markdown"}, "");
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_EQ(result.out, testing::ReadFile(testing::TestdataPath("../docs/rules.md")))
+      << "regenerate: build/rollcall rules --format markdown > docs/rules.md";
+}
+
+TEST(Cli, RulesTextListsEveryRuleWithSeverity) {
+  testing::ProcessResult result = testing::RunProcess({testing::RollcallBinary(), "rules"}, "");
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_THAT(result.out, ::testing::StartsWith(
+                              "pending-marker (error): A reference is marked SECRET-VERSION: "
+                              "pending.\nunresolved-reference (error): "));
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "rollcall/jobs.h"
 #include "rollcall/markers.h"
 #include "rollcall/model.h"
+#include "rollcall/previous.h"
 #include "rollcall/runtime_sources.h"
 
 namespace rollcall {
@@ -28,6 +29,8 @@ struct AnalysisOptions {
   std::string default_namespace = "default";
   Config config;
   JobOptions jobs;  // run-once patterns from the config are added to these
+  // The release being upgraded (--previous), or null: a first install, or unknown.
+  const PreviousRelease* previous = nullptr;
   // Markers found in files that could not be parsed (chart templates): they bind to
   // nothing but are still reported.
   std::vector<Marker> loose_markers;
@@ -68,6 +71,11 @@ class Analysis {
   // annotations, and loose ones from unparsed files.
   const std::deque<Marker>& markers() const { return markers_; }
   bool IsBound(const Marker& marker) const;
+
+  // The same object in the previous release, or null.
+  const Document* PreviousOf(const Document& doc) const;
+  // A run-once Job that the previous release already has: it ran, and is dropped.
+  bool AlreadyRan(const Consumer& consumer) const;
 
   // Suppressions by object ("Deployment ns/name").
   const std::map<std::string, std::vector<Suppression>>& suppressions() const {

@@ -35,7 +35,7 @@ namespace rollcall {
 // Edits that make the value of `key` in the mapping `map` read `text`, written as
 // given (for a Job's new name). No edits when it already does. Throws InputError
 // when the key is missing or its value is not a scalar rollcall can replace.
-std::vector<Edit> SetScalarValue(const Document& doc, const YAML::Node& map,
-                                 const std::string& key, const std::string& text);
+std::vector<Edit> SetScalarValue(const Document& doc, const YAML::Node& map, const std::string& key,
+                                 const std::string& text);
 
 }  // namespace rollcall

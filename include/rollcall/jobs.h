@@ -37,6 +37,11 @@ struct JobOptions {
 // invalid pattern.
 JobAction DecideJobAction(const Consumer& job, const JobOptions& options);
 
+// Lowercase hex SHA-256 over a pod template's canonical tree (key order, quoting
+// style and rollcall's own annotations do not count) and a config hash: equal
+// fingerprints mean the same pod template.
+std::string TemplateFingerprint(const YAML::Node& pod_template, const std::string& config_hash);
+
 // 8 lowercase hex digits naming a pod template: SHA-256 over its canonical tree
 // (key order, quoting style and rollcall's own annotations do not count) and the
 // config hash it will carry.

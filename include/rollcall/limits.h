@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace rollcall {
@@ -14,9 +15,21 @@ struct Limits {
   std::size_t max_depth = 512;  // Kubernetes objects, CRD schemas included, stay far below
 };
 
-// The deepest nesting the text of one document can reach: indentation levels,
+// What the text of one document shows wrong before any parser sees it.
+struct TextProblem {
+  enum class Kind { kTooDeep, kUnterminatedQuote };
+  Kind kind = Kind::kTooDeep;
+  std::size_t offset = 0;  // relative to the document's text
+  std::string message;
+};
+
+// Scans a document's text once: the nesting it can reach (indentation levels,
 // compact "- - -" entries and flow brackets, outside quotes, comments and block
-// scalars. Returns the offset (relative to `text`) where `max_depth` is exceeded.
+// scalars; the estimate errs high) against `max_depth`, and quoted scalars that
+// never close (yaml-cpp would swallow the rest of the document into the string).
+std::optional<TextProblem> FindTextProblem(std::string_view text, std::size_t max_depth);
+
+// The offset where `max_depth` is exceeded, if it is (FindTextProblem's depth part).
 std::optional<std::size_t> FindExcessiveNesting(std::string_view text, std::size_t max_depth);
 
 }  // namespace rollcall

@@ -16,6 +16,8 @@ struct Location {
 
   // "<origin> (document 3, line 12, column 5)", leaving out what is unknown.
   std::string Describe() const;
+  // "<origin>:12:5", as compilers and editors write it (lint's messages).
+  std::string Compact() const;
 };
 
 }  // namespace rollcall

@@ -92,7 +92,7 @@ struct Consumer {
   std::string kind, name, name_space;
   ConsumerRole role = ConsumerRole::kWorkload;
   JobAction job_action = JobAction::kNone;  // set by the analysis for plain Jobs
-  YAML::Node pod_template;  // the mapping holding metadata and spec
+  YAML::Node pod_template;                  // the mapping holding metadata and spec
   std::vector<Reference> references;
   Location where;
 

@@ -12,6 +12,7 @@
 #include "rollcall/finding.h"
 #include "rollcall/jobs.h"
 #include "rollcall/limits.h"
+#include "rollcall/previous.h"
 #include "rollcall/stream.h"
 
 namespace rollcall {
@@ -22,9 +23,10 @@ inline constexpr const char* kConfigSourcesAnnotation = "rollcall.dev/config-sou
 struct RenderOptions {
   std::string default_namespace = "default";  // for objects that name none
   Limits limits;
-  Config config;  // .rollcall.yaml: severities, runtime sources, consumer kinds
+  Config config;    // .rollcall.yaml: severities, runtime sources, consumer kinds
   JobOptions jobs;  // --job-policy, --run-once-pattern
-  std::optional<std::string> hmac_key;  // HMAC-SHA-256 instead of SHA-256 when set
+  const PreviousRelease* previous = nullptr;  // --previous, --previous-release
+  std::optional<std::string> hmac_key;        // HMAC-SHA-256 instead of SHA-256 when set
 };
 
 struct RenderResult {

@@ -3,10 +3,10 @@
 // Exit 0: no error; 1: errors (or warnings with --strict); 2: usage or input error.
 #include <unistd.h>
 
-#include <cstdlib>
 #include <cxxopts.hpp>
 #include <iostream>
 
+#include "cli/analysis_flags.h"
 #include "cli/commands.h"
 #include "cli/input.h"
 #include "rollcall/analysis.h"
@@ -25,16 +25,10 @@ cxxopts::Options LintOptionsSpec() {
                         "says how a change reaches the process, and fails on pending markers "
                         "and on references nobody accounted for.");
   spec.positional_help("[PATH…] (files, directories, Helm chart directories, - for stdin)");
+  AddAnalysisOptions(spec);
   cxxopts::OptionAdder add = spec.add_options();
   add("format", "text, json, sarif or github",
       cxxopts::value<std::string>()->default_value("text"));
-  add("strict", "exit 1 on warnings too");
-  add("n,namespace", "namespace of objects that name none, and of rendered charts",
-      cxxopts::value<std::string>()->default_value(""));
-  add("config", "config file (default: the nearest .rollcall.yaml upward)",
-      cxxopts::value<std::string>()->default_value(""));
-  add("helm", "helm binary for chart directories (default: $HELM_BIN, else helm)",
-      cxxopts::value<std::string>()->default_value(""));
   add("f,values", "values file for helm template (repeatable)",
       cxxopts::value<std::vector<std::string>>());
   add("set", "value for helm template (repeatable)", cxxopts::value<std::vector<std::string>>());
@@ -44,21 +38,14 @@ cxxopts::Options LintOptionsSpec() {
   return spec;
 }
 
-std::string HelmBinary(const std::string& flag) {
-  if (!flag.empty()) return flag;
-  const char* env = std::getenv("HELM_BIN");
-  return env != nullptr && *env != '\0' ? env : "helm";
-}
-
 }  // namespace
 
 int RunLint(const std::vector<std::string>& args) {
   cxxopts::Options spec = LintOptionsSpec();
+  AnalysisFlags flags;
   InputOptions inputs_options;
   std::vector<std::string> paths;
   ReportFormat format = ReportFormat::kText;
-  bool strict = false;
-  std::string config_path;
   try {
     std::vector<const char*> argv = {"rollcall lint"};
     for (const std::string& arg : args) argv.push_back(arg.c_str());
@@ -67,16 +54,13 @@ int RunLint(const std::vector<std::string>& args) {
       std::cout << spec.help() << "\n";
       return kExitOk;
     }
+    flags = ReadAnalysisFlags(parsed);
     std::optional<ReportFormat> chosen = ParseReportFormat(parsed["format"].as<std::string>());
-    if (!chosen) {
-      std::cerr << "rollcall: error: --format must be text, json, sarif or github\n";
-      return kExitInput;
-    }
+    if (!chosen) throw UsageError("--format must be text, json, sarif or github");
     format = *chosen;
-    strict = parsed.count("strict") > 0;
-    config_path = parsed["config"].as<std::string>();
-    inputs_options.name_space = DefaultNamespace(parsed["namespace"].as<std::string>());
-    inputs_options.helm = HelmBinary(parsed["helm"].as<std::string>());
+    inputs_options.name_space = flags.name_space;
+    inputs_options.helm = flags.helm;
+    inputs_options.limits = flags.limits;
     if (parsed.count("values") > 0) {
       inputs_options.values_files = parsed["values"].as<std::vector<std::string>>();
     }
@@ -87,16 +71,17 @@ int RunLint(const std::vector<std::string>& args) {
   } catch (const cxxopts::exceptions::exception& e) {
     std::cerr << "rollcall: error: " << e.what() << " (see rollcall lint --help)\n";
     return kExitInput;
+  } catch (const UsageError& e) {
+    std::cerr << "rollcall: error: " << e.what() << "\n";
+    return kExitInput;
   }
   if (paths.empty()) paths = {"."};
 
   try {
-    AnalysisOptions options;
-    options.default_namespace = inputs_options.name_space;
-    options.config = LoadProjectConfig(config_path);
+    PreparedAnalysis prepared = PrepareAnalysis(flags);
     Inputs inputs = LoadInputs(paths, inputs_options);
-    options.loose_markers = std::move(inputs.loose_markers);
-    Analysis analysis(std::move(inputs.documents), std::move(options));
+    prepared.options.loose_markers = std::move(inputs.loose_markers);
+    Analysis analysis(std::move(inputs.documents), std::move(prepared.options));
     Report report;
     report.findings = RunRules(analysis, std::move(inputs.findings));
     MapToTemplates(inputs, report.findings);
@@ -105,9 +90,9 @@ int RunLint(const std::vector<std::string>& args) {
     style.color = format == ReportFormat::kText && isatty(STDOUT_FILENO) != 0;
     style.tool_version = ROLLCALL_VERSION;
     WriteReport(std::cout, report, format, style);
-    return HasBlockingFinding(report.findings, strict) ? kExitFindings : kExitOk;
+    return HasBlockingFinding(report.findings, flags.strict) ? kExitFindings : kExitOk;
   } catch (const InputError& e) {
-    std::cerr << "rollcall: error: " << e.Describe() << "\n";
+    std::cerr << "rollcall: error: " << e.where().Compact() << ": " << e.what() << "\n";
     return kExitInput;
   }
 }

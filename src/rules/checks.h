@@ -35,6 +35,10 @@ Rule DuplicateSource();
 // Consumers that cannot roll.
 Rule BarePod();
 Rule PlainJobUnchanged();
+// Jobs and the previous release.
+Rule RunOnceDropped();
+Rule StaleOneTimeToken();
+Rule ImmutableField();
 // Input and suppressions.
 Rule NotAnObject();
 Rule TemplateNotAnalysed();

@@ -1,0 +1,78 @@
+#include "cli/analysis_flags.h"
+
+#include <cstdlib>
+
+#include "cli/input.h"
+
+namespace rollcall::cli {
+
+void AddAnalysisOptions(cxxopts::Options& spec) {
+  cxxopts::OptionAdder add = spec.add_options();
+  add("n,namespace",
+      "namespace of objects that name none (default: $HELM_NAMESPACE, else \"default\")",
+      cxxopts::value<std::string>()->default_value(""));
+  add("strict", "exit 1 on warnings as well as errors");
+  add("config", "config file (default: the nearest .rollcall.yaml upward)",
+      cxxopts::value<std::string>()->default_value(""));
+  add("job-policy", "plain Jobs: rename (after their pod template) or keep (unchanged)",
+      cxxopts::value<std::string>()->default_value("rename"));
+  add("run-once-pattern", "RE2 pattern of Job names that run only once (repeatable)",
+      cxxopts::value<std::vector<std::string>>());
+  add("previous", "the previous release's manifest (helm get manifest RELEASE)",
+      cxxopts::value<std::string>()->default_value(""));
+  add("previous-release", "run helm get manifest NAME for the previous release",
+      cxxopts::value<std::string>()->default_value(""));
+  add("allow-immutable", "report immutable-field changes as warnings, not errors");
+  add("helm", "helm binary (default: $HELM_BIN, else helm)",
+      cxxopts::value<std::string>()->default_value(""));
+  add("max-input-bytes", "refuse a larger input",
+      cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_input_bytes)));
+  add("max-depth", "refuse documents nested deeper",
+      cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_depth)));
+}
+
+AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
+  AnalysisFlags flags;
+  flags.name_space = DefaultNamespace(parsed["namespace"].as<std::string>());
+  flags.config_path = parsed["config"].as<std::string>();
+  flags.strict = parsed.count("strict") > 0;
+  flags.allow_immutable = parsed.count("allow-immutable") > 0;
+  std::optional<JobPolicy> policy = ParseJobPolicy(parsed["job-policy"].as<std::string>());
+  if (!policy) throw UsageError("--job-policy must be rename or keep");
+  flags.jobs.policy = *policy;
+  if (parsed.count("run-once-pattern") > 0) {
+    flags.jobs.run_once_patterns = parsed["run-once-pattern"].as<std::vector<std::string>>();
+  }
+  flags.previous_file = parsed["previous"].as<std::string>();
+  flags.previous_release = parsed["previous-release"].as<std::string>();
+  if (!flags.previous_file.empty() && !flags.previous_release.empty()) {
+    throw UsageError("--previous and --previous-release exclude each other");
+  }
+  flags.helm = parsed["helm"].as<std::string>();
+  if (flags.helm.empty()) {
+    const char* env = std::getenv("HELM_BIN");
+    flags.helm = env != nullptr && *env != '\0' ? env : "helm";
+  }
+  flags.limits.max_input_bytes = parsed["max-input-bytes"].as<std::size_t>();
+  flags.limits.max_depth = parsed["max-depth"].as<std::size_t>();
+  return flags;
+}
+
+PreparedAnalysis PrepareAnalysis(const AnalysisFlags& flags) {
+  PreparedAnalysis prepared;
+  AnalysisOptions& options = prepared.options;
+  options.default_namespace = flags.name_space;
+  options.config = LoadProjectConfig(flags.config_path);
+  options.jobs = flags.jobs;
+  if (flags.allow_immutable) options.config.severities["immutable-field"] = Severity::kWarning;
+  if (!flags.previous_file.empty()) {
+    prepared.previous = LoadPreviousFile(flags.previous_file, flags.name_space, flags.limits);
+  } else if (!flags.previous_release.empty()) {
+    prepared.previous =
+        LoadPreviousRelease(flags.helm, flags.previous_release, flags.name_space, flags.limits);
+  }
+  options.previous = prepared.previous.get();
+  return prepared;
+}
+
+}  // namespace rollcall::cli

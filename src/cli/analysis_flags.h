@@ -1,0 +1,47 @@
+// The options render and lint share: namespace, config file, strictness, the Job
+// policy, the previous release. One definition, so the two commands cannot drift.
+#pragma once
+
+#include <cxxopts.hpp>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "rollcall/analysis.h"
+#include "rollcall/limits.h"
+#include "rollcall/previous.h"
+
+namespace rollcall::cli {
+
+// A flag with a value rollcall does not accept; the message says which.
+class UsageError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+struct AnalysisFlags {
+  std::string name_space;  // --namespace, else $HELM_NAMESPACE, else "default"
+  std::string config_path;
+  bool strict = false;
+  bool allow_immutable = false;
+  JobOptions jobs;
+  std::string previous_file;     // --previous
+  std::string previous_release;  // --previous-release
+  std::string helm;              // --helm, else $HELM_BIN, else "helm"
+  Limits limits;
+};
+
+void AddAnalysisOptions(cxxopts::Options& spec);
+
+// Throws UsageError for a value out of range.
+AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed);
+
+// What an analysis needs from the flags: the config file read, the previous
+// release loaded (kept alive in `previous`). Throws InputError.
+struct PreparedAnalysis {
+  AnalysisOptions options;
+  std::unique_ptr<PreviousRelease> previous;
+};
+PreparedAnalysis PrepareAnalysis(const AnalysisFlags& flags);
+
+}  // namespace rollcall::cli

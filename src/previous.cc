@@ -1,0 +1,81 @@
+#include "rollcall/previous.h"
+
+#include <fstream>
+#include <sstream>
+#include <tuple>
+
+#include "rollcall/input_error.h"
+#include "rollcall/process.h"
+
+namespace rollcall {
+
+bool ObjectKey::operator<(const ObjectKey& other) const {
+  return std::tie(group, kind, name_space, name) <
+         std::tie(other.group, other.kind, other.name_space, other.name);
+}
+
+ObjectKey KeyOf(const Document& doc, const std::string& default_namespace) {
+  const std::string& api_version = doc.api_version();
+  auto slash = api_version.find('/');
+  return ObjectKey{slash == std::string::npos ? "" : api_version.substr(0, slash), doc.kind(),
+                   doc.declared_namespace().empty() ? default_namespace : doc.declared_namespace(),
+                   doc.name()};
+}
+
+bool IsHook(const Document& doc) {
+  YAML::Node annotations = Child(Child(doc.root(), "metadata"), "annotations");
+  return Child(annotations, "helm.sh/hook").IsDefined() ||
+         Child(annotations, "argocd.argoproj.io/hook").IsDefined();
+}
+
+PreviousRelease::PreviousRelease(std::string bytes, std::string origin,
+                                 const std::string& default_namespace, const Limits& limits)
+    : stream_(std::make_unique<Stream>(std::move(bytes), std::move(origin))),
+      documents_(ParseStream(*stream_, limits)) {
+  for (const Document& doc : documents_) {
+    if (doc.shape() == Document::Shape::kObject) index_[KeyOf(doc, default_namespace)] = &doc;
+  }
+  model_ = BuildModel(documents_, default_namespace);
+}
+
+const Document* PreviousRelease::Find(const ObjectKey& key) const {
+  auto found = index_.find(key);
+  return found == index_.end() ? nullptr : found->second;
+}
+
+std::unique_ptr<PreviousRelease> LoadPreviousFile(const std::string& path,
+                                                  const std::string& default_namespace,
+                                                  const Limits& limits) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(Location{path, 0, 0, 0}, "cannot read the previous release");
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (bytes.str().size() > limits.max_input_bytes) {
+    throw InputError(Location{path, 0, 0, 0}, "the previous release is larger than the limit of " +
+                                                  std::to_string(limits.max_input_bytes) +
+                                                  " bytes");
+  }
+  return std::make_unique<PreviousRelease>(bytes.str(), path, default_namespace, limits);
+}
+
+std::unique_ptr<PreviousRelease> LoadPreviousRelease(const std::string& helm,
+                                                     const std::string& release,
+                                                     const std::string& name_space,
+                                                     const Limits& limits) {
+  std::string origin = "helm get manifest " + release;
+  ProcessOutput got = RunProgram({helm, "get", "manifest", release, "--namespace", name_space});
+  if (got.exit_code == 0) {
+    return std::make_unique<PreviousRelease>(std::move(got.out), origin, name_space, limits);
+  }
+  if (got.err.find("release: not found") != std::string::npos) {
+    return std::make_unique<PreviousRelease>();  // a first install
+  }
+  std::string message = got.err.empty() ? "exit " + std::to_string(got.exit_code) : got.err;
+  while (!message.empty() && (message.back() == '\n' || message.back() == '\r')) {
+    message.pop_back();
+  }
+  throw InputError(Location{origin, 0, 0, 0}, "cannot read the previous release (" + message +
+                                                  "); refusing to treat it as a first install");
+}
+
+}  // namespace rollcall

@@ -1,0 +1,35 @@
+#include "rollcall/immutability.h"
+#include "rollcall/previous.h"
+#include "rules/checks.h"
+
+namespace rollcall::rules {
+namespace {
+
+void Check(const Analysis& analysis, std::vector<Finding>& out) {
+  for (const Document& doc : analysis.documents()) {
+    const Document* previous = analysis.PreviousOf(doc);
+    // Hooks are deleted and recreated by their tool, never updated in place.
+    if (previous == nullptr || IsHook(doc) || IsHook(*previous)) continue;
+    for (const ImmutableViolation& violation : FindImmutableChanges(*previous, doc)) {
+      out.push_back(At("immutable-field", doc.Locate(violation.mark),
+                       ObjectName(doc, analysis.options().default_namespace),
+                       ObjectName(doc, analysis.options().default_namespace) + ": " +
+                           violation.message + " (the API server would refuse this upgrade)"));
+    }
+  }
+}
+
+}  // namespace
+
+Rule ImmutableField() {
+  return {"immutable-field",
+          Severity::kError,
+          "An object changes a field the API server refuses to change.",
+          "Helm applies the upgrade object by object; when one is refused as immutable the "
+          "release fails half-applied. Knowing before Helm touches the cluster is cheaper.",
+          "Keep the field as it was, or give the object a new name (rollcall renames plain Jobs "
+          "after their template by default). --allow-immutable turns this into a warning.",
+          Check};
+}
+
+}  // namespace rollcall::rules
