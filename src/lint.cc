@@ -50,4 +50,12 @@ bool HasBlockingFinding(const std::vector<Finding>& findings, bool strict) {
   });
 }
 
+bool StopsRender(const std::vector<Finding>& findings, bool strict) {
+  if (strict && HasBlockingFinding(findings, true)) return true;
+  return std::any_of(findings.begin(), findings.end(), [](const Finding& finding) {
+    const Rule* rule = FindRule(finding.rule);
+    return finding.severity == Severity::kError && rule != nullptr && rule->stops_render;
+  });
+}
+
 }  // namespace rollcall

@@ -7,6 +7,7 @@
 #include "rollcall/jobs.h"
 #include "rollcall/lint.h"
 #include "rollcall/model.h"
+#include "rollcall/rollout.h"
 
 namespace rollcall {
 namespace {
@@ -50,11 +51,13 @@ void Append(std::vector<Edit>& to, std::vector<Edit> edits) {
 // Names a plain Job after its pod template (and the config hash it carries), so a
 // changed template makes a new Job instead of an immutable-field error, and
 // records the name it had so that rendering again gives the same name.
-std::vector<Edit> RenameJob(const Consumer& job, const std::string& config_hash) {
+std::vector<Edit> RenameJob(const Consumer& job, const std::string& config_hash,
+                            std::string& renamed) {
   const Document& doc = *job.document;
   YAML::Node metadata = Child(doc.root(), "metadata");
   std::string base = ScalarOr(Child(Child(metadata, "annotations"), kJobNameAnnotation), job.name);
   std::string name = RenamedJobName(base, JobTemplateDigest(job.pod_template, config_hash));
+  renamed = name;
   std::vector<Edit> edits = SetScalarValue(doc, metadata, "name", name);
   AnnotationChange record;
   record.set = {{kJobNameAnnotation, base}};
@@ -76,26 +79,35 @@ RenderResult Render(const Stream& stream, const RenderOptions& options) {
   result.findings = RunRules(analysis);
   result.summary = analysis.Summary();
   std::vector<Edit> edits;
+  std::vector<RenderedConsumer> rendered;
   for (const Consumer& consumer : analysis.model().consumers) {
-    // A bare Pod cannot roll, and a plain Job kept or run once must not change:
-    // they stay byte-identical (the rules say so).
-    if (consumer.role == ConsumerRole::kPod) continue;
+    RenderedConsumer& item = rendered.emplace_back();
+    item.consumer = &consumer;
+    item.name = consumer.name;
     if (analysis.AlreadyRan(consumer)) {
       // It ran: applying it again is refused as immutable, or, once a TTL removed
       // it, runs it again with a consumed token. The whole document goes.
       const DocumentSpan& span = consumer.document->span();
       edits.push_back(Edit::Replace(span.begin, span.end, ""));
+      item.dropped = true;
       continue;
     }
-    if (consumer.role == ConsumerRole::kPlainJob && consumer.job_action != JobAction::kRename) {
-      continue;
-    }
+    // A bare Pod cannot roll, and a plain Job kept or run once must not change:
+    // they stay byte-identical (the rules say so).
     AnnotationChange change = ChangeFor(consumer, analysis.model(), options);
+    if (!change.set.empty()) item.config_hash = change.set[0].second;
+    if (consumer.role == ConsumerRole::kPod ||
+        (consumer.role == ConsumerRole::kPlainJob && consumer.job_action != JobAction::kRename)) {
+      item.config_hash = ScalarOr(Child(
+          Child(Child(consumer.pod_template, "metadata"), "annotations"), kConfigHashAnnotation));
+      continue;
+    }
     Append(edits, EditAnnotations(*consumer.document, consumer.pod_template, change));
     if (consumer.job_action == JobAction::kRename) {
-      Append(edits, RenameJob(consumer, change.set.empty() ? "" : change.set[0].second));
+      Append(edits, RenameJob(consumer, item.config_hash, item.name));
     }
   }
+  result.rollout = CompareRollout(analysis, rendered, options.previous);
   result.output = Splice(stream.bytes(), std::move(edits));
   if (result.output.find_first_not_of(" \t\r\n") == std::string::npos &&
       stream.bytes().find_first_not_of(" \t\r\n") != std::string::npos) {

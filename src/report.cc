@@ -155,6 +155,18 @@ void WriteJson(std::ostream& out, const Report& report) {
   Json document;
   document["summary"] = SummaryJson(report.summary);
   document["findings"] = std::move(findings);
+  if (!report.rollout.empty()) {
+    Json rollout = Json::array();
+    for (const RolloutEntry& item : report.rollout) {
+      Json entry;
+      entry["object"] = item.object;
+      entry["status"] = RolloutStatusName(item.status);
+      entry["changed"] = item.changed;
+      entry["previous"] = item.previous;
+      rollout.push_back(std::move(entry));
+    }
+    document["rollout"] = std::move(rollout);
+  }
   Dump(out, document);
 }
 

@@ -18,4 +18,8 @@ std::vector<Finding> RunRules(const Analysis& analysis, std::vector<Finding> sta
 // True when any finding is at error severity (or, with `strict`, at warning).
 bool HasBlockingFinding(const std::vector<Finding>& findings, bool strict);
 
+// True when render must write nothing and exit 1: a blocking finding under
+// `strict`, or, always, an error of a rule that stops render (rules.h).
+bool StopsRender(const std::vector<Finding>& findings, bool strict);
+
 }  // namespace rollcall

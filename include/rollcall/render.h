@@ -13,6 +13,7 @@
 #include "rollcall/jobs.h"
 #include "rollcall/limits.h"
 #include "rollcall/previous.h"
+#include "rollcall/rollout.h"
 #include "rollcall/stream.h"
 
 namespace rollcall {
@@ -30,9 +31,10 @@ struct RenderOptions {
 };
 
 struct RenderResult {
-  std::string output;             // the input with rollcall's edits spliced in
-  std::vector<Finding> findings;  // what the rules found, as lint would report them
-  CoverageSummary summary;        // coverage of every reference
+  std::string output;                 // the input with rollcall's edits spliced in
+  std::vector<Finding> findings;      // what the rules found, as lint would report them
+  CoverageSummary summary;            // coverage of every reference
+  std::vector<RolloutEntry> rollout;  // each consumer against the previous release
 };
 
 // Throws InputError on malformed input; then nothing may be written to stdout.

@@ -10,6 +10,7 @@
 
 #include "rollcall/coverage.h"
 #include "rollcall/finding.h"
+#include "rollcall/rollout.h"
 
 namespace rollcall {
 
@@ -21,6 +22,7 @@ std::optional<ReportFormat> ParseReportFormat(std::string_view name);
 struct Report {
   std::vector<Finding> findings;  // in the order to print
   CoverageSummary summary;
+  std::vector<RolloutEntry> rollout;  // render: what the deploy does to each consumer (JSON only)
 };
 
 struct ReportStyle {

@@ -22,6 +22,9 @@ struct Rule {
   // Adds this rule's findings. Null for rules whose findings come from a stage
   // rather than a check over the analysis (render's notes, input problems).
   void (*check)(const Analysis& analysis, std::vector<Finding>& out);
+  // Findings of this rule at error severity stop render even without --strict:
+  // what they describe would fail the deploy half-way (immutable fields).
+  bool stops_render = false;
 };
 
 const std::vector<Rule>& Rules();

@@ -1,7 +1,10 @@
 // `rollcall render`: the post-renderer. All or nothing on stdout (design.md,
 // decision 3): the output is written only once the whole stream rendered.
+#include <cstdlib>
 #include <cxxopts.hpp>
+#include <fstream>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "cli/analysis_flags.h"
 #include "cli/commands.h"
@@ -10,6 +13,7 @@
 #include "rollcall/jobs.h"
 #include "rollcall/lint.h"
 #include "rollcall/render.h"
+#include "rollcall/report.h"
 
 namespace rollcall::cli {
 namespace {
@@ -19,8 +23,29 @@ cxxopts::Options RenderOptionsSpec() {
                         "Reads a Kubernetes YAML stream on stdin and writes it to stdout with a "
                         "config hash on every pod template that reads a Secret or ConfigMap.");
   AddAnalysisOptions(spec);
-  spec.add_options()("h,help", "show this help");
+  cxxopts::OptionAdder add = spec.add_options();
+  add("report",
+      "also write findings, summary and rollout as JSON to FILE (default: "
+      "$ROLLCALL_REPORT; Helm 4 discards a post-renderer's stderr)",
+      cxxopts::value<std::string>()->default_value(""));
+  add("h,help", "show this help");
   return spec;
+}
+
+// The JSON report of --report: written whatever the outcome, since it may be the
+// only place a user sees why a deploy stopped.
+void WriteReportFile(const std::string& path, const Report& report) {
+  if (path.empty()) return;
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  WriteReport(out, report, ReportFormat::kJson, ReportStyle{});
+  if (!out) std::cerr << "rollcall: warning: cannot write the report to " << path << "\n";
+}
+
+void WriteErrorReportFile(const std::string& path, const std::string& error) {
+  if (path.empty()) return;
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << nlohmann::json{{"error", error}}.dump(2) << "\n";
+  if (!out) std::cerr << "rollcall: warning: cannot write the report to " << path << "\n";
 }
 
 }  // namespace
@@ -28,6 +53,7 @@ cxxopts::Options RenderOptionsSpec() {
 int RunRender(const std::vector<std::string>& args) {
   cxxopts::Options spec = RenderOptionsSpec();
   AnalysisFlags flags;
+  std::string report_path;
   try {
     std::vector<const char*> argv = {"rollcall render"};
     for (const std::string& arg : args) argv.push_back(arg.c_str());
@@ -42,6 +68,11 @@ int RunRender(const std::vector<std::string>& args) {
       return kExitInput;
     }
     flags = ReadAnalysisFlags(parsed);
+    report_path = parsed["report"].as<std::string>();
+    if (report_path.empty()) {
+      const char* env = std::getenv("ROLLCALL_REPORT");
+      if (env != nullptr) report_path = env;
+    }
   } catch (const cxxopts::exceptions::exception& e) {
     std::cerr << "rollcall: error: " << e.what() << " (see rollcall render --help)\n";
     return kExitInput;
@@ -62,9 +93,15 @@ int RunRender(const std::vector<std::string>& args) {
     Stream stream(std::move(bytes), "<stdin>");
     RenderResult result = Render(stream, options);
     PrintFindings(result.findings, result.summary);
-    if (HasBlockingFinding(result.findings, flags.strict) && flags.strict) {
-      std::cerr << "rollcall: error: --strict: findings at error or warning severity; nothing "
-                   "written\n";
+    for (const RolloutEntry& entry : result.rollout) {
+      std::cerr << "rollcall: rollout: " << FormatRollout(entry) << "\n";
+    }
+    WriteReportFile(report_path, Report{result.findings, result.summary, result.rollout});
+    if (StopsRender(result.findings, flags.strict)) {
+      std::cerr << "rollcall: error: "
+                << (flags.strict ? "--strict: findings at error or warning severity"
+                                 : "the API server would refuse this upgrade (immutable fields)")
+                << "; nothing written\n";
       return kExitFindings;
     }
     std::cout << result.output;
@@ -72,6 +109,7 @@ int RunRender(const std::vector<std::string>& args) {
     return std::cout ? kExitOk : kExitInput;
   } catch (const InputError& e) {
     std::cerr << "rollcall: error: " << e.Describe() << "\n";
+    WriteErrorReportFile(report_path, e.Describe());
     return kExitInput;
   }
 }

@@ -1,3 +1,5 @@
+#include <set>
+
 #include "rollcall/immutability.h"
 #include "rollcall/previous.h"
 #include "rules/checks.h"
@@ -6,10 +8,17 @@ namespace rollcall::rules {
 namespace {
 
 void Check(const Analysis& analysis, std::vector<Finding>& out) {
+  // Run-once Jobs that already ran are dropped from the output: never applied.
+  std::set<const Document*> dropped;
+  for (const Consumer& consumer : analysis.model().consumers) {
+    if (analysis.AlreadyRan(consumer)) dropped.insert(consumer.document);
+  }
   for (const Document& doc : analysis.documents()) {
     const Document* previous = analysis.PreviousOf(doc);
     // Hooks are deleted and recreated by their tool, never updated in place.
-    if (previous == nullptr || IsHook(doc) || IsHook(*previous)) continue;
+    if (previous == nullptr || dropped.count(&doc) > 0 || IsHook(doc) || IsHook(*previous)) {
+      continue;
+    }
     for (const ImmutableViolation& violation : FindImmutableChanges(*previous, doc)) {
       out.push_back(At("immutable-field", doc.Locate(violation.mark),
                        ObjectName(doc, analysis.options().default_namespace),
@@ -29,7 +38,8 @@ Rule ImmutableField() {
           "release fails half-applied. Knowing before Helm touches the cluster is cheaper.",
           "Keep the field as it was, or give the object a new name (rollcall renames plain Jobs "
           "after their template by default). --allow-immutable turns this into a warning.",
-          Check};
+          Check,
+          /*stops_render=*/true};
 }
 
 }  // namespace rollcall::rules

@@ -1,0 +1,43 @@
+// What a deploy will do to each consumer, compared with the previous release:
+// rolled (and which sources changed), unchanged, new, removed; for Jobs also
+// renamed and dropped. It never says rolled when nothing changed: the whole point
+// is a deploy that cannot report success while changing nothing.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "rollcall/analysis.h"
+#include "rollcall/previous.h"
+
+namespace rollcall {
+
+enum class RolloutStatus { kNew, kRolled, kUnchanged, kRemoved, kRenamed, kDropped };
+const char* RolloutStatusName(RolloutStatus status);  // "new", "rolled", …, "dropped"
+
+struct RolloutEntry {
+  std::string object;  // "Deployment ns/name", with the name as rendered
+  RolloutStatus status = RolloutStatus::kNew;
+  std::vector<std::string> changed;  // rolled: sources whose content changed ("secret/x")
+  std::string previous;              // renamed: the name in the previous release
+};
+
+// A consumer as render wrote it.
+struct RenderedConsumer {
+  const Consumer* consumer = nullptr;
+  std::string name;         // after a rename
+  std::string config_hash;  // "" when it reads nothing rollcall knows
+  bool dropped = false;     // a run-once Job that already ran
+};
+
+// Compares every rendered consumer with the previous release (null: a first
+// install, where every consumer is new), then lists the previous release's
+// consumers that are gone.
+std::vector<RolloutEntry> CompareRollout(const Analysis& analysis,
+                                         const std::vector<RenderedConsumer>& rendered,
+                                         const PreviousRelease* previous);
+
+// "Deployment ns/name: rolled (changed: secret/a, secret/b)"
+std::string FormatRollout(const RolloutEntry& entry);
+
+}  // namespace rollcall

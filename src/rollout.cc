@@ -1,0 +1,141 @@
+#include "rollcall/rollout.h"
+
+#include <set>
+
+#include "rollcall/hashing.h"
+#include "rollcall/jobs.h"
+#include "rollcall/render.h"
+
+namespace rollcall {
+namespace {
+
+std::string SourceName(const SourceId& id) {
+  return std::string(SourceKindSlug(id.kind)) + "/" + id.name;
+}
+
+// The sources a consumer reads whose content (the keys it reads) differs from the
+// previous release's, or that the previous release did not have.
+std::vector<std::string> ChangedSources(const Consumer& consumer, const Model& model,
+                                        const Model& before) {
+  std::vector<std::string> changed;
+  for (const SourceRead& read : ResolveReads(consumer, model, nullptr)) {
+    auto old = before.sources.find(read.source->id);
+    if (old == before.sources.end() ||
+        CanonicalEncoding({read}) != CanonicalEncoding({{&old->second, read.keys}})) {
+      changed.push_back(SourceName(read.source->id));
+    }
+  }
+  return changed;
+}
+
+const Consumer* FindConsumer(const Model& model, const ObjectKey& key,
+                             const std::string& default_namespace) {
+  for (const Consumer& consumer : model.consumers) {
+    if (!(KeyOf(*consumer.document, default_namespace) < key) &&
+        !(key < KeyOf(*consumer.document, default_namespace))) {
+      return &consumer;
+    }
+  }
+  return nullptr;
+}
+
+std::string ConfigHashOf(const Consumer& consumer) {
+  return ScalarOr(
+      Child(Child(Child(consumer.pod_template, "metadata"), "annotations"), kConfigHashAnnotation));
+}
+
+// A renamed Job's predecessor: the previous release's Job recorded with the same
+// original name.
+const Consumer* RenamedFrom(const Consumer& job, const Model& before) {
+  std::string base = ScalarOr(
+      Child(Child(Child(job.document->root(), "metadata"), "annotations"), kJobNameAnnotation),
+      job.name);
+  for (const Consumer& candidate : before.consumers) {
+    if (candidate.kind != "Job" || candidate.name_space != job.name_space) continue;
+    std::string recorded = ScalarOr(Child(
+        Child(Child(candidate.document->root(), "metadata"), "annotations"), kJobNameAnnotation));
+    if (recorded == base || candidate.name == base) return &candidate;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+const char* RolloutStatusName(RolloutStatus status) {
+  switch (status) {
+    case RolloutStatus::kNew:
+      return "new";
+    case RolloutStatus::kRolled:
+      return "rolled";
+    case RolloutStatus::kUnchanged:
+      return "unchanged";
+    case RolloutStatus::kRemoved:
+      return "removed";
+    case RolloutStatus::kRenamed:
+      return "renamed";
+    case RolloutStatus::kDropped:
+      return "dropped";
+  }
+  return "?";
+}
+
+std::vector<RolloutEntry> CompareRollout(const Analysis& analysis,
+                                         const std::vector<RenderedConsumer>& rendered,
+                                         const PreviousRelease* previous) {
+  const std::string& ns = analysis.options().default_namespace;
+  static const Model kNoModel;
+  const Model& before = previous != nullptr ? previous->model() : kNoModel;
+  std::vector<RolloutEntry> entries;
+  std::set<const Consumer*> matched;  // previous consumers still there
+  for (const RenderedConsumer& item : rendered) {
+    const Consumer& consumer = *item.consumer;
+    RolloutEntry entry;
+    entry.object = consumer.kind + " " + consumer.name_space + "/" + item.name;
+    ObjectKey key = KeyOf(*consumer.document, ns);
+    key.name = item.name;
+    const Consumer* old = FindConsumer(before, key, ns);
+    if (item.dropped) {
+      entry.status = RolloutStatus::kDropped;
+      if (old != nullptr) matched.insert(old);
+    } else if (old != nullptr) {
+      matched.insert(old);
+      bool same = TemplateFingerprint(consumer.pod_template, item.config_hash) ==
+                  TemplateFingerprint(old->pod_template, ConfigHashOf(*old));
+      entry.status = same ? RolloutStatus::kUnchanged : RolloutStatus::kRolled;
+      if (!same) entry.changed = ChangedSources(consumer, analysis.model(), before);
+    } else if (const Consumer* predecessor = consumer.job_action == JobAction::kRename
+                                                 ? RenamedFrom(consumer, before)
+                                                 : nullptr) {
+      matched.insert(predecessor);
+      entry.status = RolloutStatus::kRenamed;
+      entry.previous = predecessor->name;
+      entry.changed = ChangedSources(consumer, analysis.model(), before);
+    } else {
+      entry.status = RolloutStatus::kNew;
+    }
+    entries.push_back(std::move(entry));
+  }
+  for (const Consumer& old : before.consumers) {
+    if (matched.count(&old) > 0) continue;
+    RolloutEntry entry;
+    entry.object = old.Describe();
+    entry.status = RolloutStatus::kRemoved;
+    entries.push_back(std::move(entry));
+  }
+  return entries;
+}
+
+std::string FormatRollout(const RolloutEntry& entry) {
+  std::string out = entry.object + ": " + RolloutStatusName(entry.status);
+  if (entry.status == RolloutStatus::kDropped) return out + " (already ran)";
+  std::string detail;
+  if (entry.status == RolloutStatus::kRenamed) detail = "was " + entry.previous;
+  if (!entry.changed.empty()) {
+    std::string list;
+    for (const std::string& source : entry.changed) list += (list.empty() ? "" : ", ") + source;
+    detail += (detail.empty() ? "" : "; ") + std::string("changed: ") + list;
+  }
+  return detail.empty() ? out : out + " (" + detail + ")";
+}
+
+}  // namespace rollcall
