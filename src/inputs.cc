@@ -21,20 +21,6 @@ bool IsManifestFile(const fs::path& path) {
   return ext == ".yaml" || ext == ".yml" || ext == ".json";
 }
 
-std::string ReadBounded(std::istream& in, const std::string& origin, std::size_t max_bytes) {
-  std::string bytes;
-  char buffer[1 << 16];
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-    bytes.append(buffer, static_cast<std::size_t>(in.gcount()));
-    if (bytes.size() > max_bytes) {
-      throw InputError(Location{origin, 0, 0, 0}, "input is larger than the limit of " +
-                                                      std::to_string(max_bytes) +
-                                                      " bytes (--max-input-bytes)");
-    }
-  }
-  return bytes;
-}
-
 std::string ChartName(const fs::path& directory) {
   std::ifstream in(directory / "Chart.yaml");
   std::string line;
@@ -55,7 +41,7 @@ class Loader {
 
   void Load(const std::string& path) {
     if (path == "-") {
-      AddStream(ReadBounded(std::cin, "<stdin>", options_.limits.max_input_bytes), "<stdin>");
+      AddStream(ReadInput(std::cin, "<stdin>", options_.limits.max_input_bytes), "<stdin>");
       return;
     }
     std::error_code error;
@@ -96,7 +82,7 @@ class Loader {
     std::string origin = DisplayPath(path.string());
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError(Location{origin, 0, 0, 0}, "cannot read the file");
-    AddStream(ReadBounded(in, origin, options_.limits.max_input_bytes), origin);
+    AddStream(ReadInput(in, origin, options_.limits.max_input_bytes), origin);
   }
 
   void AddStream(std::string bytes, const std::string& origin) {
@@ -245,6 +231,20 @@ void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings) {
       break;
     }
   }
+}
+
+std::string ReadInput(std::istream& in, const std::string& origin, std::size_t max_bytes) {
+  std::string bytes;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    bytes.append(buffer, static_cast<std::size_t>(in.gcount()));
+    if (bytes.size() > max_bytes) {
+      throw InputError(Location{origin, 0, 0, 0}, "input is larger than the limit of " +
+                                                      std::to_string(max_bytes) +
+                                                      " bytes (--max-input-bytes)");
+    }
+  }
+  return bytes;
 }
 
 std::string DisplayPath(const std::string& path) {

@@ -4,6 +4,7 @@
 // another.
 #pragma once
 
+#include <istream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,6 +49,10 @@ Inputs LoadInputs(const std::vector<std::string>& paths, const InputOptions& opt
 // "<chart dir>/templates/x.yaml", at the template line that reads like the
 // rendered one (or no line when none does).
 void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings);
+
+// Reads all of `in`; throws InputError naming `origin` when it holds more than
+// `max_bytes`: the bound is checked while reading, before anything parses it.
+std::string ReadInput(std::istream& in, const std::string& origin, std::size_t max_bytes);
 
 // A path as shown to the user: relative to the working directory when under it.
 std::string DisplayPath(const std::string& path);

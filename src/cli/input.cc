@@ -7,20 +7,6 @@
 
 namespace rollcall::cli {
 
-std::string ReadAll(std::istream& in, const std::string& origin, std::size_t max_bytes) {
-  std::string bytes;
-  char buffer[1 << 16];
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-    bytes.append(buffer, static_cast<std::size_t>(in.gcount()));
-    if (bytes.size() > max_bytes) {
-      throw InputError(Location{origin, 0, 0, 0}, "input is larger than the limit of " +
-                                                      std::to_string(max_bytes) +
-                                                      " bytes (--max-input-bytes)");
-    }
-  }
-  return bytes;
-}
-
 std::string DefaultNamespace(const std::string& flag) {
   if (!flag.empty()) return flag;
   const char* helm = std::getenv("HELM_NAMESPACE");

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstddef>
-#include <istream>
 #include <string>
 #include <vector>
 
@@ -11,10 +10,6 @@
 #include "rollcall/finding.h"
 
 namespace rollcall::cli {
-
-// Reads all of `in`; throws InputError naming `origin` when it holds more than
-// `max_bytes`.
-std::string ReadAll(std::istream& in, const std::string& origin, std::size_t max_bytes);
 
 // The project's config: the file named by `flag`, else the nearest .rollcall.yaml
 // upward from the working directory, else the defaults.

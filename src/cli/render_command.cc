@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/input.h"
 #include "rollcall/input_error.h"
+#include "rollcall/inputs.h"
 #include "rollcall/jobs.h"
 #include "rollcall/lint.h"
 #include "rollcall/render.h"
@@ -89,7 +90,7 @@ int RunRender(const std::vector<std::string>& args) {
     options.jobs = prepared.options.jobs;
     options.previous = prepared.previous.get();
     options.limits = flags.limits;
-    std::string bytes = ReadAll(std::cin, "<stdin>", options.limits.max_input_bytes);
+    std::string bytes = ReadInput(std::cin, "<stdin>", options.limits.max_input_bytes);
     Stream stream(std::move(bytes), "<stdin>");
     RenderResult result = Render(stream, options);
     PrintFindings(result.findings, result.summary);
