@@ -1,10 +1,10 @@
 #include "rollcall/inputs.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <cstdint>
 #include <optional>
 #include <sstream>
 

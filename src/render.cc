@@ -84,11 +84,15 @@ RenderResult Render(const Stream& stream, const RenderOptions& options) {
     RenderedConsumer& item = rendered.emplace_back();
     item.consumer = &consumer;
     item.name = consumer.name;
-    if (analysis.AlreadyRan(consumer)) {
-      // It ran: applying it again is refused as immutable, or, once a TTL removed
-      // it, runs it again with a consumed token. The whole document goes.
+    if (const Document* ran =
+            analysis.AlreadyRan(consumer) ? analysis.PreviousOf(*consumer.document) : nullptr) {
+      // It ran. Rendered anew it would be refused as immutable; left out, Helm would
+      // delete it and the next upgrade would create it again, to run with a consumed
+      // token. So the previous release's document goes out as it was: no change.
       const DocumentSpan& span = consumer.document->span();
-      edits.push_back(Edit::Replace(span.begin, span.end, ""));
+      std::string previous(ran->span().Text(ran->stream().bytes()));
+      if (!previous.empty() && previous.back() != '\n') previous += '\n';
+      edits.push_back(Edit::Replace(span.begin, span.end, std::move(previous)));
       item.dropped = true;
       continue;
     }
@@ -109,11 +113,7 @@ RenderResult Render(const Stream& stream, const RenderOptions& options) {
   }
   result.rollout = CompareRollout(analysis, rendered, options.previous);
   result.output = Splice(stream.bytes(), std::move(edits));
-  if (result.output.find_first_not_of(" \t\r\n") == std::string::npos &&
-      stream.bytes().find_first_not_of(" \t\r\n") != std::string::npos) {
-    // Helm 4 refuses an empty post-renderer output; say why it is empty instead.
-    result.output = "# rollcall: every object was dropped (run-once Jobs that already ran)\n";
-  }
+
   return result;
 }
 

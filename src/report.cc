@@ -155,6 +155,7 @@ void WriteJson(std::ostream& out, const Report& report) {
   Json document;
   document["summary"] = SummaryJson(report.summary);
   document["findings"] = std::move(findings);
+  if (report.stopped) document["stopped"] = true;
   if (!report.rollout.empty()) {
     Json rollout = Json::array();
     for (const RolloutEntry& item : report.rollout) {

@@ -73,8 +73,10 @@ const char* RolloutStatusName(RolloutStatus status) {
       return "removed";
     case RolloutStatus::kRenamed:
       return "renamed";
-    case RolloutStatus::kDropped:
-      return "dropped";
+    case RolloutStatus::kAlreadyRan:
+      return "kept";
+    case RolloutStatus::kRefused:
+      return "refused";
   }
   return "?";
 }
@@ -95,14 +97,20 @@ std::vector<RolloutEntry> CompareRollout(const Analysis& analysis,
     key.name = item.name;
     const Consumer* old = FindConsumer(before, key, ns);
     if (item.dropped) {
-      entry.status = RolloutStatus::kDropped;
+      entry.status = RolloutStatus::kAlreadyRan;
       if (old != nullptr) matched.insert(old);
     } else if (old != nullptr) {
       matched.insert(old);
       bool same = TemplateFingerprint(consumer.pod_template, item.config_hash) ==
                   TemplateFingerprint(old->pod_template, ConfigHashOf(*old));
-      entry.status = same ? RolloutStatus::kUnchanged : RolloutStatus::kRolled;
-      if (!same) entry.changed = ChangedSources(consumer, analysis.model(), before);
+      if (same) {
+        entry.status = RolloutStatus::kUnchanged;
+      } else if (consumer.role == ConsumerRole::kPlainJob) {
+        entry.status = RolloutStatus::kRefused;  // a Job's template cannot change in place
+      } else {
+        entry.status = RolloutStatus::kRolled;
+        entry.changed = ChangedSources(consumer, analysis.model(), before);
+      }
     } else if (const Consumer* predecessor = consumer.job_action == JobAction::kRename
                                                  ? RenamedFrom(consumer, before)
                                                  : nullptr) {
@@ -127,7 +135,12 @@ std::vector<RolloutEntry> CompareRollout(const Analysis& analysis,
 
 std::string FormatRollout(const RolloutEntry& entry) {
   std::string out = entry.object + ": " + RolloutStatusName(entry.status);
-  if (entry.status == RolloutStatus::kDropped) return out + " (already ran)";
+  if (entry.status == RolloutStatus::kRefused) {
+    return out + " (its pod template changed, and a Job's template is immutable)";
+  }
+  if (entry.status == RolloutStatus::kAlreadyRan) {
+    return out + " (already ran: written back as the previous release has it)";
+  }
   std::string detail;
   if (entry.status == RolloutStatus::kRenamed) detail = "was " + entry.previous;
   if (!entry.changed.empty()) {

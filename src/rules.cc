@@ -22,7 +22,7 @@ const std::vector<Rule>& Rules() {
       rules::OrphanMarker(),
       rules::ImmutableField(),
       rules::StaleOneTimeToken(),
-      rules::RunOnceDropped(),
+      rules::RunOnceAlreadyRan(),
       rules::InvalidIgnore(),
       rules::NotAnObject(),
       rules::TemplateNotAnalysed(),

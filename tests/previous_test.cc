@@ -29,8 +29,7 @@ std::string Gateway(const std::string& image = "gw:1") {
   return "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: gw}\nspec:\n"
          "  selector: {matchLabels: {app: gw}}\n  template:\n    spec:\n      containers:\n"
          "      - name: gw\n        image: " +
-         image +
-         "\n        envFrom: [{secretRef: {name: tls}}, {secretRef: {name: other}}]\n---\n";
+         image + "\n        envFrom: [{secretRef: {name: tls}}, {secretRef: {name: other}}]\n---\n";
 }
 
 std::string BootJob(const std::string& command) {
@@ -75,8 +74,8 @@ TEST(Rollout, UnchangedRolledWithTheChangedSourcesAndRemoved) {
                                           "{containers: []}}}\n")
                           .output;
   Upgrade same(first, first);
-  EXPECT_THAT(same.rollout,
-              ElementsAre("Deployment default/gw: unchanged", "Deployment default/legacy: unchanged"));
+  EXPECT_THAT(same.rollout, ElementsAre("Deployment default/gw: unchanged",
+                                        "Deployment default/legacy: unchanged"));
   Upgrade rotated(first, Secret("tls", "b") + Secret("other", "x") + Gateway());
   EXPECT_THAT(rotated.rollout, ElementsAre("Deployment default/gw: rolled (changed: secret/tls)",
                                            "Deployment default/legacy: removed"));
@@ -86,13 +85,14 @@ TEST(Rollout, UnchangedRolledWithTheChangedSourcesAndRemoved) {
 }
 
 TEST(Rollout, RenamedJobNamesItsPredecessor) {
-  std::string job = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: migrate}\nspec:\n"
-                    "  template:\n    spec:\n      containers:\n      - {name: m, image: m:1, "
-                    "envFrom: [{secretRef: {name: tls}}]}\n";
+  std::string job =
+      "apiVersion: batch/v1\nkind: Job\nmetadata: {name: migrate}\nspec:\n"
+      "  template:\n    spec:\n      containers:\n      - {name: m, image: m:1, "
+      "envFrom: [{secretRef: {name: tls}}]}\n";
   std::string first = testing::RenderText(Secret("tls", "a") + job).output;
   Upgrade again(first, Secret("tls", "a") + job);
-  EXPECT_THAT(again.rollout, ElementsAre(::testing::MatchesRegex(
-                                 "Job default/migrate-[0-9a-f]{8}: unchanged")));
+  EXPECT_THAT(again.rollout,
+              ElementsAre(::testing::MatchesRegex("Job default/migrate-[0-9a-f]{8}: unchanged")));
   Upgrade changed(first, Secret("tls", "b") + job);
   ASSERT_EQ(changed.rollout.size(), 1u);
   EXPECT_THAT(changed.rollout[0],
@@ -104,31 +104,53 @@ TEST(Rollout, RenamedJobNamesItsPredecessor) {
 TEST(RunOnce, AlreadyRanIsDroppedAndAStaleTokenWarned) {
   std::string stage = Secret("tls", "a") + BootJob("stage");
   Upgrade same(stage, stage);
-  // The Job's document went, "---" line and all.
-  const std::string kSecretOnly = "apiVersion: v1\nkind: Secret\nmetadata: {name: tls}\n"
-                                  "stringData: {v: a}\n";
-  EXPECT_EQ(same.result.output, kSecretOnly);
-  EXPECT_TRUE(same.Has("run-once-dropped"));
+  // The previous release's document is written back: Helm sees no change.
+  EXPECT_EQ(same.result.output, stage);
+  EXPECT_TRUE(same.Has("run-once-already-ran"));
   EXPECT_FALSE(same.Has("stale-one-time-token"));
-  EXPECT_THAT(same.rollout, ElementsAre("Job default/edge-boot-1a2b3c4d: dropped (already ran)"));
+  EXPECT_THAT(same.rollout, ElementsAre("Job default/edge-boot-1a2b3c4d: kept (already ran: "
+                                        "written back as the previous release has it)"));
   Upgrade promote(stage, Secret("tls", "a") + BootJob("promote"));
-  EXPECT_EQ(promote.result.output, kSecretOnly);
+  EXPECT_EQ(promote.result.output, stage) << "the Job as it ran, not as rendered now";
+  // And on the next upgrade, against that output, it is still the Job that ran.
+  Upgrade next(promote.result.output, Secret("tls", "a") + BootJob("promote"));
+  EXPECT_EQ(next.result.output, stage);
   EXPECT_TRUE(promote.Has("stale-one-time-token"));
   EXPECT_FALSE(StopsRender(promote.result.findings, false));
   EXPECT_TRUE(StopsRender(promote.result.findings, true));
   EXPECT_FALSE(promote.Has("immutable-field"));
 }
 
-TEST(RunOnce, DroppingEverythingStillWritesSomething) {
-  Upgrade only(BootJob("stage"), BootJob("stage"));
-  EXPECT_EQ(only.result.output,
-            "# rollcall: every object was dropped (run-once Jobs that already ran)\n");
+TEST(RunOnce, ATtlMeansHelmWouldCreateItAgain) {
+  std::string job = BootJob("stage");
+  job.replace(job.find("  template:"), 0, "  ttlSecondsAfterFinished: 600\n");
+  Upgrade ttl(job, job);
+  bool warned = false;
+  for (const Finding& finding : ttl.result.findings) {
+    if (finding.rule == "run-once-already-ran") {
+      warned = finding.message.find("ttlSecondsAfterFinished") != std::string::npos;
+    }
+  }
+  EXPECT_TRUE(warned);
+}
+
+TEST(Rollout, AKeptJobWhoseTemplateChangedIsRefusedNotRolled) {
+  std::string job =
+      "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\n"
+      "  annotations: {rollcall.dev/job-policy: keep}\nspec:\n  template:\n"
+      "    spec:\n      containers: [{name: m, image: m:1}]\n";
+  std::string changed = job;
+  changed.replace(changed.find("m:1"), 3, "m:2");
+  EXPECT_THAT(Upgrade(job, changed).rollout,
+              ElementsAre("Job default/migrate: refused (its pod template changed, and a Job's "
+                          "template is immutable)"));
 }
 
 TEST(Immutable, AKeptJobWithANewTemplateStopsRender) {
-  std::string job = "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\n"
-                    "  annotations: {rollcall.dev/job-policy: keep}\nspec:\n  template:\n    spec:\n"
-                    "      containers: [{name: m, image: IMAGE}]\n";
+  std::string job =
+      "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: migrate\n"
+      "  annotations: {rollcall.dev/job-policy: keep}\nspec:\n  template:\n    spec:\n"
+      "      containers: [{name: m, image: IMAGE}]\n";
   auto with = [&](const std::string& image) {
     std::string out = job;
     out.replace(out.find("IMAGE"), 5, image);
@@ -165,16 +187,14 @@ class FakeHelm : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = std::filesystem::temp_directory_path() /
-           ("rollcall-fake-helm-" + std::string(::testing::UnitTest::GetInstance()
-                                                    ->current_test_info()
-                                                    ->name()));
+           ("rollcall-fake-helm-" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     std::filesystem::create_directories(dir_);
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
   std::string Helm(const std::string& body) {
     std::string path = (dir_ / "helm").string();
-    std::ofstream(path) << "#!/bin/sh\necho \"$@\" > " << (dir_ / "args").string() << "\n"
-                        << body;
+    std::ofstream(path) << "#!/bin/sh\necho \"$@\" > " << (dir_ / "args").string() << "\n" << body;
     chmod(path.c_str(), 0755);
     return path;
   }
@@ -183,16 +203,16 @@ class FakeHelm : public ::testing::Test {
 };
 
 TEST_F(FakeHelm, NotFoundIsAFirstInstall) {
-  auto previous = LoadPreviousRelease(
-      Helm("echo 'Error: release: not found' >&2\nexit 1\n"), "edge", "prod", Limits{});
+  auto previous = LoadPreviousRelease(Helm("echo 'Error: release: not found' >&2\nexit 1\n"),
+                                      "edge", "prod", Limits{});
   EXPECT_TRUE(previous->empty());
   EXPECT_EQ(Args(), "get manifest edge --namespace prod\n");
 }
 
 TEST_F(FakeHelm, AnyOtherFailureIsAnError) {
   try {
-    LoadPreviousRelease(Helm("echo 'Error: Kubernetes cluster unreachable' >&2\nexit 1\n"),
-                        "edge", "prod", Limits{});
+    LoadPreviousRelease(Helm("echo 'Error: Kubernetes cluster unreachable' >&2\nexit 1\n"), "edge",
+                        "prod", Limits{});
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
     EXPECT_EQ(e.Describe(),
@@ -203,8 +223,8 @@ TEST_F(FakeHelm, AnyOtherFailureIsAnError) {
 
 TEST_F(FakeHelm, TheManifestIsThePreviousRelease) {
   auto previous = LoadPreviousRelease(
-      Helm("printf 'apiVersion: v1\\nkind: ConfigMap\\nmetadata: {name: c}\\n'\n"), "edge",
-      "prod", Limits{});
+      Helm("printf 'apiVersion: v1\\nkind: ConfigMap\\nmetadata: {name: c}\\n'\n"), "edge", "prod",
+      Limits{});
   EXPECT_FALSE(previous->empty());
   EXPECT_NE(previous->Find(ObjectKey{"", "ConfigMap", "prod", "c"}), nullptr);
 }

@@ -23,6 +23,7 @@ struct Report {
   std::vector<Finding> findings;  // in the order to print
   CoverageSummary summary;
   std::vector<RolloutEntry> rollout;  // render: what the deploy does to each consumer (JSON only)
+  bool stopped = false;               // render: it refused, so nothing is applied (JSON only)
 };
 
 struct ReportStyle {

@@ -1,6 +1,7 @@
 // What a deploy will do to each consumer, compared with the previous release:
 // rolled (and which sources changed), unchanged, new, removed; for Jobs also
-// renamed and dropped. It never says rolled when nothing changed: the whole point
+// renamed, kept (a run-once Job that already ran) and refused (a kept Job whose
+// immutable template changed). It never says rolled when nothing changed: the whole point
 // is a deploy that cannot report success while changing nothing.
 #pragma once
 
@@ -12,8 +13,16 @@
 
 namespace rollcall {
 
-enum class RolloutStatus { kNew, kRolled, kUnchanged, kRemoved, kRenamed, kDropped };
-const char* RolloutStatusName(RolloutStatus status);  // "new", "rolled", …, "dropped"
+enum class RolloutStatus {
+  kNew,
+  kRolled,
+  kUnchanged,
+  kRemoved,
+  kRenamed,
+  kAlreadyRan,  // a run-once Job that ran: written back unchanged
+  kRefused,     // a Job whose immutable template changed: the API server refuses it
+};
+const char* RolloutStatusName(RolloutStatus status);  // "new", "rolled", …, "kept", "refused"
 
 struct RolloutEntry {
   std::string object;  // "Deployment ns/name", with the name as rendered
@@ -27,7 +36,7 @@ struct RenderedConsumer {
   const Consumer* consumer = nullptr;
   std::string name;         // after a rename
   std::string config_hash;  // "" when it reads nothing rollcall knows
-  bool dropped = false;     // a run-once Job that already ran
+  bool dropped = false;     // a run-once Job that already ran: the previous one written back
 };
 
 // Compares every rendered consumer with the previous release (null: a first

@@ -84,6 +84,11 @@ int RunRender(const std::vector<std::string>& args) {
 
   try {
     PreparedAnalysis prepared = PrepareAnalysis(flags);
+    if (prepared.previous != nullptr && prepared.previous->empty() &&
+        !flags.previous_release.empty()) {
+      std::cerr << "rollcall: release " << flags.previous_release << " not found in namespace "
+                << flags.name_space << ": a first install\n";
+    }
     RenderOptions options;
     options.default_namespace = prepared.options.default_namespace;
     options.config = prepared.options.config;
@@ -94,11 +99,17 @@ int RunRender(const std::vector<std::string>& args) {
     Stream stream(std::move(bytes), "<stdin>");
     RenderResult result = Render(stream, options);
     PrintFindings(result.findings, result.summary);
+    bool stopped = StopsRender(result.findings, flags.strict);
+    if (stopped) {
+      // Nothing will be applied: a rollout report would claim more than happens.
+      result.rollout.clear();
+      std::cerr << "rollcall: rollout: nothing (render stopped)\n";
+    }
     for (const RolloutEntry& entry : result.rollout) {
       std::cerr << "rollcall: rollout: " << FormatRollout(entry) << "\n";
     }
-    WriteReportFile(report_path, Report{result.findings, result.summary, result.rollout});
-    if (StopsRender(result.findings, flags.strict)) {
+    WriteReportFile(report_path, Report{result.findings, result.summary, result.rollout, stopped});
+    if (stopped) {
       std::cerr << "rollcall: error: "
                 << (flags.strict ? "--strict: findings at error or warning severity"
                                  : "the API server would refuse this upgrade (immutable fields)")

@@ -36,7 +36,7 @@ Rule DuplicateSource();
 Rule BarePod();
 Rule PlainJobUnchanged();
 // Jobs and the previous release.
-Rule RunOnceDropped();
+Rule RunOnceAlreadyRan();
 Rule StaleOneTimeToken();
 Rule ImmutableField();
 // Input and suppressions.

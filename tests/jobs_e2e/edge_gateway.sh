@@ -55,15 +55,15 @@ helm_checks=(
   "stage (revision 1, token T1, stageSecret=true): exit 0, output byte-identical to the plain render: the run-once Job keeps its name $job and writes edge-client-next"
   "stage: every consumer is reported new (stderr and --report)"
   "stage: the only findings are unresolved-reference for the env vars reading edge-client-tls, which the release does not render yet"
-  "promote keeping the token (as --reuse-values keeps it): exit 0, Job $job absent from the output, every other object present"
-  "promote keeping the token: run-once-dropped info and stale-one-time-token warning on $job, no immutable-field finding"
-  "promote keeping the token: rollout says the gateway rolled (both TLS Secrets changed) and the Job dropped (already ran)"
+  "promote keeping the token (as --reuse-values keeps it): exit 0, Job $job written back exactly as revision 1 had it (not as rendered now), every other object present"
+  "promote keeping the token: run-once-already-ran info and stale-one-time-token warning on $job, no immutable-field finding"
+  "promote keeping the token: rollout says the gateway rolled (both TLS Secrets changed) and the Job kept (already ran)"
   "promote keeping the token with --strict: exit 1, nothing on stdout, the stale-one-time-token warning on stderr"
   "promote with --set-string bootstrap.tls.token=\"\": exit 0, no Job rendered, no finding at warning or error"
   "promote with the token cleared: gateway rolled (changed: secret/edge-client-tls, secret/edge-server-tls), Job removed (stderr and --report)"
   "second identical promote (previous: the first promote's output): gateway unchanged, output byte-identical, no finding"
   "promote of a rotated certificate: gateway rolled, both TLS Secrets named as changed"
-  "the upgrade after the one that dropped the Job, token still kept (previous: that upgrade's manifest): the Job that already ran is still not rendered"
+  "the upgrade after that one, token still kept (previous: that upgrade's manifest): the Job that already ran is still written back as it ran, never reported new"
 )
 
 plain_checks=(
@@ -145,6 +145,17 @@ with open(path, encoding="utf-8") as f:
 EOF
 }
 
+# job_doc FILE NAME: the Job NAME of a rendered FILE as canonical JSON, or nothing.
+job_doc() {
+  "$python" - "$1" "$2" <<'EOF'
+import json, sys, yaml
+with open(sys.argv[1], encoding="utf-8") as f:
+    for doc in yaml.safe_load_all(f):
+        if isinstance(doc, dict) and doc.get("kind") == "Job" and doc["metadata"]["name"] == sys.argv[2]:
+            print(json.dumps(doc, sort_keys=True))
+EOF
+}
+
 # json_rollout FILE: the "rollout" of a --report file, one entry a line, written as the
 # text report writes it; "(no report)" / "(no rollout)" when absent.
 json_rollout() {
@@ -161,8 +172,8 @@ if "rollout" not in report:
     sys.exit()
 for entry in report["rollout"]:
     line = "%s: %s" % (entry["object"], entry["status"])
-    if entry["status"] == "dropped":
-        line += " (already ran)"
+    if entry["status"] == "kept":
+        line += " (already ran: written back as the previous release has it)"
     detail = []
     if entry["status"] == "renamed":
         detail.append("was " + entry.get("previous", ""))
@@ -306,27 +317,29 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
     grep -qF 'error[unresolved-reference]: Deployment edge/edge-gateway reads secret/edge-client-tls[tls.key] via env' <<<"$f"
   check $? "findings:" "$f"
 
-  # e: promote keeping the token: the Job is dropped.
+  # e: promote keeping the token: the Job that ran is written back as it ran.
   current="Helm $major: ${helm_checks[c++]}"
   step "$major" "$d/keep" --previous="$d/rev1" -- "${keep_args[@]}"
-  local objs
+  local objs want_objs
   objs="$(objects "$d/keep" | LC_ALL=C sort)"
-  [[ $hrc == 0 && $rc == 0 && "$objs" == "$promote_objects_without_job" ]] &&
-    ! grep -q "$job" "$d/keep"
-  check $? "$(diag "$d/keep")" "objects in the output:" "$objs" \
-    "expected:" "$promote_objects_without_job"
+  want_objs="$(printf '%s\n%s\n' "$promote_objects_without_job" "Job $job" | LC_ALL=C sort)"
+  [[ $hrc == 0 && $rc == 0 && "$objs" == "$want_objs" &&
+    -n "$(job_doc "$d/rev1" "$job")" &&
+    "$(job_doc "$d/keep" "$job")" == "$(job_doc "$d/rev1" "$job")" ]]
+  check $? "$(diag "$d/keep")" "objects in the output:" "$objs" "expected:" "$want_objs" \
+    "Job in the output:" "$(job_doc "$d/keep" "$job")" "Job in revision 1:" "$(job_doc "$d/rev1" "$job")"
 
   # f: the findings that explain it.
   current="Helm $major: ${helm_checks[c++]}"
   f="$(findings "$d/keep.err")"
-  grep -qE "^info\[run-once-dropped\]: Job edge/$job " <<<"$f" &&
+  grep -qE "^info\[run-once-already-ran\]: Job edge/$job " <<<"$f" &&
     grep -qE "^warning\[stale-one-time-token\]: Job edge/$job .*--set-string" <<<"$f" &&
     ! grep -q 'immutable-field' <<<"$f"
   check $? "findings:" "$f"
 
   # g: rollout of the promote keeping the token.
   current="Helm $major: ${helm_checks[c++]}"
-  want="$(sorted "$rolled_both" "Job edge/$job: dropped (already ran)")"
+  want="$(sorted "$rolled_both" "Job edge/$job: kept (already ran: written back as the previous release has it)")"
   [[ "$(rollout "$d/keep.err")" == "$want" &&
     "$(json_rollout "$d/keep.json" | LC_ALL=C sort)" == "$want" ]]
   check $? "expected:" "$want" "stderr rollout:" "$(rollout "$d/keep.err")" \
@@ -382,29 +395,15 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
   check $? "$(diag "$d/rotate")" "expected rollout: $rolled_both" \
     "--report rollout:" "$(json_rollout "$d/rotate.json")"
 
-  # m: the revision after the one that dropped the Job. Helm stored that revision's
-  # manifest without the Job (and deleted the Job from the cluster, since it left the
-  # release). If that revision was refused (a defect reported by the checks above), its
-  # manifest is taken from a render with --allow-immutable: what Helm would have stored.
+  # m: the revision after that one. Helm stored its manifest (the Job written back as
+  # it ran), so the Job stays in the release: never deleted, never created again.
   current="Helm $major: ${helm_checks[c++]}"
-  local dropped_manifest="$d/keep" note=""
-  if [[ ! -s "$dropped_manifest" ]]; then
-    step "$major" "$d/keep-allowed" --allow-immutable --previous="$d/rev1" -- "${keep_args[@]}"
-    dropped_manifest="$d/keep-allowed"
-    note="(the revision that dropped the Job was refused; its manifest comes from --allow-immutable)"
-  fi
-  step "$major" "$d/after" --previous="$dropped_manifest" -- "${keep_args[@]}"
-  # Precondition: revision 1 held the Job and the manifest of the revision that dropped it
-  # does not; otherwise this check would prove nothing.
-  local pre=0
-  grep -q "name: $job" "$d/rev1" && [[ -s "$dropped_manifest" ]] &&
-    ! grep -q "name: $job" "$dropped_manifest" || pre=1
-  [[ $pre == 0 && $hrc == 0 && $rc == 0 && -s "$d/after" ]] && ! grep -q "name: $job" "$d/after" &&
+  step "$major" "$d/after" --previous="$d/keep" -- "${keep_args[@]}"
+  [[ -n "$(job_doc "$d/rev1" "$job")" && $hrc == 0 && $rc == 0 &&
+    "$(job_doc "$d/after" "$job")" == "$(job_doc "$d/rev1" "$job")" ]] &&
+    grep -qF "Job edge/$job: kept (already ran" "$d/after.err" &&
     ! grep -qF "Job edge/$job: new" "$d/after.err"
-  local status=$? why=()
-  [[ -n "$note" ]] && why+=("$note")
-  ((pre)) && why+=("precondition failed: revision 1 lacks $job, or the dropping revision's manifest is empty or still has it")
-  check "$status" "${why[@]}" "$(diag "$d/after")" \
+  check $? "$(diag "$d/after")" \
     "Job $job in the output: $(grep -c "name: $job" "$d/after") time(s); it ran in revision 1 and its token is spent"
 }
 

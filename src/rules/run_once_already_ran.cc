@@ -3,21 +3,30 @@
 namespace rollcall::rules {
 namespace {
 
+// Helm creates a release's object that is missing from the cluster: once a TTL
+// removed the Job, writing it back would run it again.
+std::string TtlCaveat(const Document& previous) {
+  if (!Child(Child(previous.root(), "spec"), "ttlSecondsAfterFinished").IsDefined()) return "";
+  return "; it sets ttlSecondsAfterFinished, and once that removed it Helm would create it "
+         "again: clear the token (--set-string <key>=\"\") to stop rendering it";
+}
+
 void Check(const Analysis& analysis, std::vector<Finding>& out) {
   for (const Consumer& consumer : analysis.model().consumers) {
     if (!analysis.AlreadyRan(consumer)) continue;
-    out.push_back(At("run-once-dropped", consumer.where, consumer.Describe(),
+    out.push_back(At("run-once-already-ran", consumer.where, consumer.Describe(),
                      consumer.Describe() +
                          " is a run-once Job that the previous release already has: it ran, so "
-                         "it is dropped from the output (neither rejected as immutable nor run "
-                         "again)"));
+                         "the previous release's document is written back unchanged (neither "
+                         "rejected as immutable, nor deleted and run again on a later upgrade)" +
+                         TtlCaveat(*analysis.PreviousOf(*consumer.document))));
   }
 }
 
 }  // namespace
 
-Rule RunOnceDropped() {
-  return {"run-once-dropped",
+Rule RunOnceAlreadyRan() {
+  return {"run-once-already-ran",
           Severity::kInfo,
           "A run-once Job already in the previous release is dropped from the output.",
           "A bootstrap Job consumes a one-time token. Applied again it is either rejected (its "
