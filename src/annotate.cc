@@ -192,7 +192,8 @@ class AnnotationEditor {
       return;
     }
     if (map.size() == 0) Fail(map, "mapping has no entries rollcall can place annotations by");
-    const YAML::Node& first_key = map.begin()->first;
+    // A copy: begin() is a temporary whose pair of nodes ends with this statement.
+    YAML::Node first_key = map.begin()->first;
     std::size_t pos = At(first_key);
     std::size_t column = first_key.Mark().column;
     std::string block = RenderBlock(entries, column, IndentUnit(unit_hints), LineBreak(pos));
