@@ -18,6 +18,8 @@ set -uo pipefail
 
 rollcall="${1:?usage: helm3_render.sh ROLLCALL_BINARY SOURCE_ROOT}"
 root="${2:?usage: helm3_render.sh ROLLCALL_BINARY SOURCE_ROOT}"
+# shellcheck source=SCRIPTDIR/../lib/tap.sh
+source "$root/tests/lib/tap.sh" || { echo "Bail out! cannot read $root/tests/lib/tap.sh"; exit 1; }
 helm="${ROLLCALL_HELM3:-$root/.cache/helm/v3/helm}"
 chart="$root/charts/webapp"
 
@@ -45,47 +47,15 @@ checks=(
   "a post-renderer failure fails helm with rollcall's message and no output"
 )
 
-n=0
-failed=0
 echo "1..${#checks[@]}"
 
-ok() { n=$((n + 1)); echo "ok $n - ${checks[n - 1]}"; }
-not_ok() {
-  n=$((n + 1))
-  failed=$((failed + 1))
-  echo "not ok $n - ${checks[n - 1]}"
-  local line
-  for line in "$@"; do
-    while IFS= read -r l; do echo "#   $l"; done <<<"$line"
-  done
-}
-check() { # check CONDITION-STATUS [diagnostic...]
-  local status="$1"
-  shift
-  if [[ "$status" == 0 ]]; then ok; else not_ok "$@"; fi
-}
-
 if [[ ! -x "$helm" ]]; then
-  for _ in "${checks[@]}"; do
-    n=$((n + 1))
-    echo "ok $n - ${checks[n - 1]} # SKIP Helm 3 not found at $helm (run scripts/fetch-helm.sh)"
-  done
+  skip_rest "Helm 3 not found at $helm (run scripts/fetch-helm.sh)"
   exit 0
 fi
 
-# A python3 with PyYAML, to read the output as Kubernetes does (YAML 1.1), independently
-# of yaml-cpp. A pyenv python on PATH may lack it while Debian's python3-yaml has it.
-python=""
-for candidate in python3 /usr/bin/python3; do
-  if "$candidate" -c 'import yaml' >/dev/null 2>&1; then
-    python="$candidate"
-    break
-  fi
-done
-if [[ -z "$python" ]]; then
-  echo "Bail out! no python3 with PyYAML (run scripts/install-deps.sh)"
-  exit 1
-fi
+# Reads the output as Kubernetes does, independently of yaml-cpp.
+tap_python_with_yaml
 
 # pod_templates FILE: one line per pod template in a rendered stream:
 #   Kind/name <TAB> config-hash <TAB> config-sources   ("-" where absent)

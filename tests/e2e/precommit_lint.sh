@@ -22,6 +22,8 @@ rollcall="${1:?usage: precommit_lint.sh ROLLCALL_BINARY SOURCE_ROOT}"
 root="${2:?usage: precommit_lint.sh ROLLCALL_BINARY SOURCE_ROOT}"
 rollcall="$(cd "$(dirname "$rollcall")" && pwd)/$(basename "$rollcall")"
 root="$(cd "$root" && pwd)"
+# shellcheck source=SCRIPTDIR/../lib/tap.sh
+source "$root/tests/lib/tap.sh" || { echo "Bail out! cannot read $root/tests/lib/tap.sh"; exit 1; }
 
 checks=(
   "try-repo rollcall-lint --all-files fails on a pending marker, showing rollcall's finding"
@@ -31,33 +33,12 @@ checks=(
   "rollcall-lint on one changed file does not see a Secret in an unchanged file (checksum-not-hashed)"
   "rollcall-lint-all lints the whole repository, so the Secret resolves the checksum marker"
 )
-n=0
-failed=0
 echo "1..${#checks[@]}"
 
 if ! command -v pre-commit >/dev/null 2>&1; then
-  for _ in "${checks[@]}"; do
-    n=$((n + 1))
-    echo "ok $n - ${checks[n - 1]} # SKIP no pre-commit (apt-get install pre-commit, or scripts/install-deps.sh)"
-  done
+  skip_rest "no pre-commit (apt-get install pre-commit, or scripts/install-deps.sh)"
   exit 0
 fi
-
-ok() { n=$((n + 1)); echo "ok $n - ${checks[n - 1]}"; }
-not_ok() {
-  n=$((n + 1))
-  failed=$((failed + 1))
-  echo "not ok $n - ${checks[n - 1]}"
-  local block line
-  for block in "$@"; do
-    while IFS= read -r line; do echo "#   $line"; done <<<"$block"
-  done
-}
-check() { # check STATUS [diagnostic...]
-  local status="$1"
-  shift
-  if [[ "$status" == 0 ]]; then ok; else not_ok "$@"; fi
-}
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT

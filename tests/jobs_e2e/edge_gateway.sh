@@ -29,6 +29,8 @@ set -uo pipefail
 
 rollcall="${1:?usage: edge_gateway.sh ROLLCALL_BINARY SOURCE_ROOT}"
 root="${2:?usage: edge_gateway.sh ROLLCALL_BINARY SOURCE_ROOT}"
+# shellcheck source=SCRIPTDIR/../lib/tap.sh
+source "$root/tests/lib/tap.sh" || { echo "Bail out! cannot read $root/tests/lib/tap.sh"; exit 1; }
 helm3="${ROLLCALL_HELM3:-$root/.cache/helm/v3/helm}"
 helm4="${ROLLCALL_HELM4:-$root/.cache/helm/v4/helm}"
 chart="$root/charts/edge-gateway"
@@ -83,42 +85,14 @@ previous_release_checks=(
   "--previous-release takes the helm binary from \$HELM_BIN before PATH"
 )
 
-total=$((2 * ${#helm_checks[@]} + ${#plain_checks[@]} + ${#previous_release_checks[@]}))
-n=0
-failed=0
-current=""
-echo "1..$total"
+# Every point, in the order they run: the Helm checks with Helm 3, then with Helm 4, the
+# plain Jobs, --previous-release. check and skip describe point N by ${checks[N-1]}.
+checks=("${helm_checks[@]/#/Helm 3: }" "${helm_checks[@]/#/Helm 4: }" "${plain_checks[@]}"
+  "${previous_release_checks[@]}")
+echo "1..${#checks[@]}"
 
-ok() { n=$((n + 1)); echo "ok $n - $current"; }
-not_ok() {
-  n=$((n + 1))
-  failed=$((failed + 1))
-  echo "not ok $n - $current"
-  local line l
-  for line in "$@"; do
-    while IFS= read -r l; do echo "#   $l"; done <<<"$line"
-  done
-}
-skip() { n=$((n + 1)); echo "ok $n - $current # SKIP $1"; }
-check() { # check STATUS [diagnostic...]
-  local status="$1"
-  shift
-  if [[ "$status" == 0 ]]; then ok; else not_ok "$@"; fi
-}
-
-# Python reads the YAML output independently of yaml-cpp, and the JSON report. A pyenv
-# python on PATH may lack PyYAML while Debian's python3-yaml has it.
-python=""
-for candidate in python3 /usr/bin/python3; do
-  if "$candidate" -c 'import yaml' >/dev/null 2>&1; then
-    python="$candidate"
-    break
-  fi
-done
-if [[ -z "$python" ]]; then
-  echo "Bail out! no python3 with PyYAML (run scripts/install-deps.sh)"
-  exit 1
-fi
+# Python reads the YAML output independently of yaml-cpp, and the JSON report.
+tap_python_with_yaml
 
 # objects FILE: "Kind name" of each object in a YAML stream, in order.
 objects() {
@@ -270,18 +244,15 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
   local major="$1" helm_bin="$2"
   local d="$tmp/helm$major"
   mkdir -p "$d"
-  local c=0
 
   if [[ ! -x "$helm_bin" ]]; then
     for _ in "${helm_checks[@]}"; do
-      current="Helm $major: ${helm_checks[c++]}"
       skip "Helm $major not found at $helm_bin (run scripts/fetch-helm.sh)"
     done
     return
   fi
 
   # a: lint.
-  current="Helm $major: ${helm_checks[c++]}"
   local lint_out="" lint_status=0
   lint_out+="$("$helm_bin" lint "$chart" 2>&1)"$'\n' || lint_status=1
   lint_out+="$("$helm_bin" lint "$chart" "${stage_args[@]}" 2>&1)"$'\n' || lint_status=1
@@ -290,7 +261,6 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
   check $? "$lint_out"
 
   # b: stage, revision 1.
-  current="Helm $major: ${helm_checks[c++]}"
   step "$major" "$d/rev1" -- "${stage_args[@]}"
   local target
   target="$(job_env "$d/rev1" "$job" TARGET_SECRET)"
@@ -300,7 +270,6 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
     "diff plain output:" "$(diff "$d/rev1.plain" "$d/rev1" | head -20)"
 
   # c: every consumer new.
-  current="Helm $major: ${helm_checks[c++]}"
   local want
   want="$(sorted "Deployment edge/edge-gateway: new" "Job edge/$job: new")"
   [[ "$(rollout "$d/rev1.err")" == "$want" &&
@@ -309,7 +278,6 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
     "--report rollout:" "$(json_rollout "$d/rev1.json")"
 
   # d: findings of the stage.
-  current="Helm $major: ${helm_checks[c++]}"
   local f
   f="$(findings "$d/rev1.err")"
   [[ "$(grep -c . <<<"$f")" == 2 ]] &&
@@ -318,7 +286,6 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
   check $? "findings:" "$f"
 
   # e: promote keeping the token: the Job that ran is written back as it ran.
-  current="Helm $major: ${helm_checks[c++]}"
   step "$major" "$d/keep" --previous="$d/rev1" -- "${keep_args[@]}"
   local objs want_objs
   objs="$(objects "$d/keep" | LC_ALL=C sort)"
@@ -330,7 +297,6 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
     "Job in the output:" "$(job_doc "$d/keep" "$job")" "Job in revision 1:" "$(job_doc "$d/rev1" "$job")"
 
   # f: the findings that explain it.
-  current="Helm $major: ${helm_checks[c++]}"
   f="$(findings "$d/keep.err")"
   grep -qE "^info\[run-once-already-ran\]: Job edge/$job " <<<"$f" &&
     grep -qE "^warning\[stale-one-time-token\]: Job edge/$job .*--set-string" <<<"$f" &&
@@ -338,7 +304,6 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
   check $? "findings:" "$f"
 
   # g: rollout of the promote keeping the token.
-  current="Helm $major: ${helm_checks[c++]}"
   want="$(sorted "$rolled_both" "Job edge/$job: kept (already ran: written back as the previous release has it)")"
   [[ "$(rollout "$d/keep.err")" == "$want" &&
     "$(json_rollout "$d/keep.json" | LC_ALL=C sort)" == "$want" ]]
@@ -346,7 +311,6 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
     "--report rollout:" "$(json_rollout "$d/keep.json")"
 
   # h: --strict turns the stale-token warning into a refusal.
-  current="Helm $major: ${helm_checks[c++]}"
   step "$major" "$d/strict" --strict --previous="$d/rev1" -- "${keep_args[@]}"
   local helm_says=0
   if [[ $major == 3 ]]; then
@@ -359,7 +323,6 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
   check $? "$(diag "$d/strict")"
 
   # i: promote with the token cleared.
-  current="Helm $major: ${helm_checks[c++]}"
   step "$major" "$d/clear" --previous="$d/rev1" -- "${clear_args[@]}"
   objs="$(objects "$d/clear" | LC_ALL=C sort)"
   want="$(sorted "Deployment edge-gateway" "Secret edge-client-tls" "Secret edge-server-tls" \
@@ -369,7 +332,6 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
   check $? "$(diag "$d/clear")" "objects in the output:" "$objs" "expected:" "$want"
 
   # j: its rollout.
-  current="Helm $major: ${helm_checks[c++]}"
   want="$(sorted "$rolled_both" "Job edge/$job: removed")"
   [[ "$(rollout "$d/clear.err")" == "$want" &&
     "$(json_rollout "$d/clear.json" | LC_ALL=C sort)" == "$want" ]]
@@ -377,7 +339,6 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
     "--report rollout:" "$(json_rollout "$d/clear.json")"
 
   # k: the same promote again.
-  current="Helm $major: ${helm_checks[c++]}"
   step "$major" "$d/again" --previous="$d/clear" -- "${clear_args[@]}"
   want="Deployment edge/edge-gateway: unchanged"
   f="$(findings "$d/again.err")"
@@ -388,7 +349,6 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
     "diff against the first promote:" "$(diff "$d/clear" "$d/again" | head -20)"
 
   # l: a new certificate: both sides of the comparison hold the Secrets.
-  current="Helm $major: ${helm_checks[c++]}"
   step "$major" "$d/rotate" --previous="$d/clear" -- "${rotate_args[@]}"
   [[ $hrc == 0 && $rc == 0 && "$(rollout "$d/rotate.err")" == "$rolled_both" &&
     "$(json_rollout "$d/rotate.json")" == "$rolled_both" ]]
@@ -397,7 +357,6 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
 
   # m: the revision after that one. Helm stored its manifest (the Job written back as
   # it ran), so the Job stays in the release: never deleted, never created again.
-  current="Helm $major: ${helm_checks[c++]}"
   step "$major" "$d/after" --previous="$d/keep" -- "${keep_args[@]}"
   [[ -n "$(job_doc "$d/rev1" "$job")" && $hrc == 0 && $rc == 0 &&
     "$(job_doc "$d/after" "$job")" == "$(job_doc "$d/rev1" "$job")" ]] &&
@@ -411,7 +370,6 @@ chart_checks 3 "$helm3"
 chart_checks 4 "$helm4"
 
 # Plain Jobs: no Helm needed, the fixtures are manifests.
-c=0
 p="$tmp/plain"
 mkdir -p "$p"
 # plain OUT INPUT [rollcall render args…]: sets rc and cmd.
@@ -424,7 +382,6 @@ plain() {
   cmd="rollcall render $* < ${input#"$root"/}"
 }
 
-current="${plain_checks[c++]}"
 plain "$p/keep1" "$data/plain-job-v1.yaml" --job-policy keep
 f="$(findings "$p/keep1.err")"
 [[ $rc == 0 && "$(rollout "$p/keep1.err")" == "Job shop/shop-migrate: new" ]] &&
@@ -432,14 +389,12 @@ f="$(findings "$p/keep1.err")"
   grep -qE '^warning\[plain-job-unchanged\]: Job shop/shop-migrate ' <<<"$f"
 check $? "$(diag "$p/keep1")"
 
-current="${plain_checks[c++]}"
 plain "$p/keep2" "$data/plain-job-v2.yaml" --job-policy keep --previous="$p/keep1"
 f="$(findings "$p/keep2.err")"
 [[ $rc == 1 && ! -s "$p/keep2" ]] &&
   grep -qE '^error\[immutable-field\]: Job shop/shop-migrate: spec\.template: .*field is immutable' <<<"$f"
 check $? "$(diag "$p/keep2")"
 
-current="${plain_checks[c++]}"
 plain "$p/keep2-allowed" "$data/plain-job-v2.yaml" --job-policy keep --allow-immutable \
   --previous="$p/keep1"
 f="$(findings "$p/keep2-allowed.err")"
@@ -448,13 +403,11 @@ f="$(findings "$p/keep2-allowed.err")"
   ! grep -q '^error\[immutable-field\]' <<<"$f"
 check $? "$(diag "$p/keep2-allowed")"
 
-current="${plain_checks[c++]}"
 plain "$p/keep2-strict" "$data/plain-job-v2.yaml" --job-policy keep --allow-immutable --strict \
   --previous="$p/keep1"
 [[ $rc == 1 && ! -s "$p/keep2-strict" ]]
 check $? "$(diag "$p/keep2-strict")"
 
-current="${plain_checks[c++]}"
 plain "$p/rename1" "$data/plain-job-v1.yaml"
 plain "$p/rename2" "$data/plain-job-v2.yaml" --previous="$p/rename1"
 name1="$(objects "$p/rename1" | sed -n 's/^Job //p')"
@@ -466,7 +419,6 @@ want="Job shop/$name2: renamed (was $name1)"
   ! grep -q 'immutable-field' <<<"$f"
 check $? "$(diag "$p/rename2")" "Job names: $name1 -> $name2" "expected rollout: $want"
 
-current="${plain_checks[c++]}"
 plain "$p/rename1-again" "$data/plain-job-v1.yaml" --previous="$p/rename1"
 want="Job shop/$name1: unchanged"
 [[ $rc == 0 && "$(rollout "$p/rename1-again.err")" == "$want" && -z "$(findings "$p/rename1-again.err")" ]] &&
@@ -475,7 +427,6 @@ check $? "$(diag "$p/rename1-again")" "expected rollout: $want"
 
 # --previous-release with a fake helm. It records its arguments, one a line, and plays
 # the answer chosen by $FAKE_HELM_ANSWER.
-c=0
 fake="$tmp/fake"
 mkdir -p "$fake/bin" "$fake/other"
 cat >"$fake/bin/helm" <<EOF
@@ -504,7 +455,6 @@ previous_release() {
   cmd="FAKE_HELM_ANSWER=$FAKE_HELM_ANSWER rollcall render -n shop --previous-release shop $*"
 }
 
-current="${previous_release_checks[c++]}"
 FAKE_HELM_ANSWER=not-found
 export FAKE_HELM_ANSWER
 previous_release "$fake/first"
@@ -513,7 +463,6 @@ previous_release "$fake/first"
 check $? "$(diag "$fake/first")"
 args_not_found="$(cat "$fake/args" 2>/dev/null)"
 
-current="${previous_release_checks[c++]}"
 FAKE_HELM_ANSWER=unreachable
 previous_release "$fake/fail"
 [[ $rc == 2 && ! -s "$fake/fail" ]] &&
@@ -521,20 +470,17 @@ previous_release "$fake/fail"
 check $? "$(diag "$fake/fail")"
 args_fail="$(cat "$fake/args" 2>/dev/null)"
 
-current="${previous_release_checks[c++]}"
 FAKE_HELM_ANSWER=manifest
 previous_release "$fake/prev"
 [[ $rc == 0 && "$(rollout "$fake/prev.err")" == "Job shop/$name1: unchanged" ]]
 check $? "$(diag "$fake/prev")"
 args_manifest="$(cat "$fake/args" 2>/dev/null)"
 
-current="${previous_release_checks[c++]}"
 want="$(printf '%s\n' get manifest shop --namespace shop)"
 [[ "$args_not_found" == "$want" && "$args_fail" == "$want" && "$args_manifest" == "$want" ]]
 check $? "expected arguments (one a line):" "$want" "not found:" "$args_not_found" \
   "failure:" "$args_fail" "manifest:" "$args_manifest"
 
-current="${previous_release_checks[c++]}"
 HELM_BIN="$fake/other/helm" previous_release "$fake/helm-bin"
 which_helm="$(cat "$fake/which" 2>/dev/null)"
 [[ $rc == 0 && "$which_helm" == "$fake/other/helm" ]]

@@ -28,6 +28,9 @@ rollcall="${1:?usage: lint_cases.sh ROLLCALL_BINARY SOURCE_ROOT}"
 root="${2:?usage: lint_cases.sh ROLLCALL_BINARY SOURCE_ROOT}"
 rollcall="$(cd "$(dirname "$rollcall")" && pwd)/$(basename "$rollcall")"
 cd "$root" || { echo "Bail out! cannot cd to $root"; exit 1; }
+# The source root is the working directory now (SOURCE_ROOT may be a relative path).
+# shellcheck source=SCRIPTDIR/../lib/tap.sh
+source "$PWD/tests/lib/tap.sh" || { echo "Bail out! cannot read $PWD/tests/lib/tap.sh"; exit 1; }
 helm="${ROLLCALL_HELM3:-$PWD/.cache/helm/v3/helm}"
 update="${ROLLCALL_UPDATE_GOLDEN:-}"
 cases_dir=testdata/lint/expected
@@ -78,30 +81,8 @@ extra_checks=(
   "text output is coloured on a terminal only"
 )
 echo "1..$((${#cases[@]} + ${#extra_checks[@]}))"
-
-n=0
-failed=0
-diag() { # each argument: lines to show as TAP comments
-  local block line
-  for block in "$@"; do
-    while IFS= read -r line; do echo "#   $line"; done <<<"$block"
-  done
-}
-result() { # result STATUS DESCRIPTION [TODO-REASON] -- DIAGNOSTIC...
-  local status="$1" desc="$2" todo="${3:-}"
-  shift 3
-  n=$((n + 1))
-  local directive=""
-  [[ -n "$todo" ]] && directive=" # TODO $todo"
-  if [[ "$status" == 0 ]]; then
-    echo "ok $n - $desc$directive"
-  else
-    echo "not ok $n - $desc$directive"
-    diag "$@"
-    [[ -z "$todo" ]] && failed=$((failed + 1))
-  fi
-}
-skip() { n=$((n + 1)); echo "ok $n - $1 # SKIP $2"; }
+# Points are printed by tap_result STATUS DESCRIPTION TODO-REASON DIAGNOSTIC... and
+# tap_skip DESCRIPTION REASON (tests/lib/tap.sh).
 
 # --- the cases ------------------------------------------------------------------------
 
@@ -135,7 +116,7 @@ for name in "${cases[@]}"; do
   done < <(sed -n 's/^arg: //p' "$spec")
 
   if [[ "$(field "$spec" needs)" == helm && $have_helm == 0 ]]; then
-    skip "$desc" "no helm (Helm 3 not found at $helm; run scripts/fetch-helm.sh)"
+    tap_skip "$desc" "no helm (Helm 3 not found at $helm; run scripts/fetch-helm.sh)"
     continue
   fi
 
@@ -177,7 +158,7 @@ for name in "${cases[@]}"; do
     status=1
     problems=("command: (cd ${run_dir:-.} && rollcall lint ${args[*]}${stdin:+ < $stdin})" "${problems[@]}")
   fi
-  result "$status" "$desc" "$todo" "${problems[@]}"
+  tap_result "$status" "$desc" "$todo" "${problems[@]}"
 done
 
 # --- checks beyond the golden files -----------------------------------------------------
@@ -195,7 +176,7 @@ run testdata/lint/platform
 got="$(sed -n 's/^\([^:]*:[0-9]*\):[0-9]*: error\[pending-marker\] .*/\1/p' "$tmp/run.out" | sort)"
 [[ "$(wc -l <<<"$want")" == 9 && "$want" == "$got" ]] &&
   grep -qx 'references: 9 — hashed 0, waived 0, pending 9, runtime 0, unresolved 0' "$tmp/run.out"
-result $? "${extra_checks[0]}" "" "expected (from grep):" "$want" "reported:" "$got"
+tap_result $? "${extra_checks[0]}" "" "expected (from grep):" "$want" "reported:" "$got"
 
 # 2, 3: SARIF and JSON outputs of every case that asked for them.
 sarif_files=()
@@ -288,7 +269,7 @@ print("\n".join(problems))
 sys.exit(1 if problems else 0)
 EOF
 )"
-result $? "${extra_checks[1]}" "" "checked: ${sarif_files[*]##*/}" "$sarif_report"
+tap_result $? "${extra_checks[1]}" "" "checked: ${sarif_files[*]##*/}" "$sarif_report"
 
 json_report="$("$python" - "${json_files[@]}" <<'EOF' 2>&1
 import json, sys
@@ -328,7 +309,7 @@ print("\n".join(problems))
 sys.exit(1 if problems else 0)
 EOF
 )"
-result $? "${extra_checks[2]}" "" "checked: ${json_files[*]##*/}" "$json_report"
+tap_result $? "${extra_checks[2]}" "" "checked: ${json_files[*]##*/}" "$json_report"
 
 # 4: every value of every Secret in the fixtures that have Secrets and findings about
 # them, as written and base64-decoded, must be absent from every format's report.
@@ -363,7 +344,7 @@ for format in text json sarif github; do
   done <<<"$values"
 done
 [[ "$(wc -l <<<"$values")" -ge 10 && ${#leaks[@]} == 0 ]]
-result $? "${extra_checks[3]}" "" "values looked for: $(wc -l <<<"$values")" "${leaks[@]}"
+tap_result $? "${extra_checks[3]}" "" "values looked for: $(wc -l <<<"$values")" "${leaks[@]}"
 
 # 5: the chart through real Helm, with what is right today checked apart from the exact
 # golden (chart-pending, a TODO while the line mapping is wrong).
@@ -374,9 +355,9 @@ if [[ $have_helm == 1 ]]; then
     grep -q 'error\[pending-marker\] Deployment default/chart-pending-platform-api reads secret/platform-secrets\[jwt-signing-key\]' "$tmp/run.out" &&
     grep -q 'error\[pending-marker\] Deployment default/chart-pending-platform-api-worker reads secret/platform-secrets\[smtp-password\]' "$tmp/run.out" &&
     grep -qx 'references: 4 — hashed 1, waived 1, pending 2, runtime 0, unresolved 0' "$tmp/run.out"
-  result $? "${extra_checks[4]}" "" "exit $run_exit" "$(cat "$tmp/run.out" "$tmp/run.err")"
+  tap_result $? "${extra_checks[4]}" "" "exit $run_exit" "$(cat "$tmp/run.out" "$tmp/run.err")"
 else
-  skip "${extra_checks[4]}" "no helm"
+  tap_skip "${extra_checks[4]}" "no helm"
 fi
 
 # 6: determinism.
@@ -384,7 +365,7 @@ run --format json testdata/lint/platform testdata/lint/markers testdata/lint/run
 cp "$tmp/run.out" "$tmp/first.out"
 run --format json testdata/lint/platform testdata/lint/markers testdata/lint/runtime-cert
 cmp -s "$tmp/first.out" "$tmp/run.out"
-result $? "${extra_checks[5]}" "" "$(diff "$tmp/first.out" "$tmp/run.out" | head -n 20)"
+tap_result $? "${extra_checks[5]}" "" "$(diff "$tmp/first.out" "$tmp/run.out" | head -n 20)"
 
 # 7: colour. Every golden above is taken from a pipe and has no escape; on a terminal
 # (script(1) gives one) the severity is coloured.
@@ -392,9 +373,9 @@ if command -v script >/dev/null 2>&1; then
   script -qec "'$rollcall' lint testdata/lint/platform/mysql.yaml" /dev/null </dev/null >"$tmp/tty.out" 2>&1
   grep -q $'\x1b\[31merror\x1b\[0m\[pending-marker\]' "$tmp/tty.out" &&
     ! grep -q $'\x1b' "$cases_dir/platform/stdout"
-  result $? "${extra_checks[6]}" "" "on a terminal:" "$(cat -v "$tmp/tty.out" | head -n 5)"
+  tap_result $? "${extra_checks[6]}" "" "on a terminal:" "$(cat -v "$tmp/tty.out" | head -n 5)"
 else
-  skip "${extra_checks[6]}" "no script(1) to provide a terminal"
+  tap_skip "${extra_checks[6]}" "no script(1) to provide a terminal"
 fi
 
 [[ $failed == 0 ]]
