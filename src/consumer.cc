@@ -4,7 +4,6 @@
 #include <map>
 
 #include "rollcall/consumer_kinds.h"
-#include "rollcall/input_error.h"
 #include "rollcall/model.h"
 
 namespace rollcall {
@@ -78,7 +77,6 @@ class ReferenceCollector {
     YAML::Node name = Child(ref, name_field);
     YAML::Mark mark = name.IsDefined() ? name.Mark() : ref.Mark();
     out.where = doc_.Locate(mark);
-    out.offset = doc_.Offset(mark);
     AddLine(out, entry);
     for (const auto& [map, key] : hops) {
       for (const auto& item : map) {

@@ -14,7 +14,7 @@ std::string GroupOf(const std::string& api_version) {
 
 RuntimeSources::RuntimeSources(const std::vector<Document>& documents,
                                const std::string& default_namespace,
-                               std::vector<std::string> configured) {
+                               const std::vector<std::string>& configured) {
   for (const Document& doc : documents) {
     if (doc.shape() != Document::Shape::kObject) continue;
     std::string name_space =
@@ -44,7 +44,7 @@ RuntimeSources::RuntimeSources(const std::vector<Document>& documents,
     declared_[SourceId{SourceKind::kSecret, name_space, secret}] =
         Rotation{controller, doc.Locate()};
   }
-  for (std::string& entry : configured) {
+  for (const std::string& entry : configured) {
     std::string key = entry.find('/') == std::string::npos ? "secret/" + entry : entry;
     configured_[key] = Rotation{"the config file's runtimeSources (" + entry + ")", Location{}};
   }

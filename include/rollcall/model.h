@@ -69,7 +69,6 @@ struct Reference {
   std::string volume;               // volume, projected: the volume's name
   std::vector<VolumeMount> mounts;  // volume, projected: its mounts
   Location where;
-  std::size_t offset = 0;  // byte offset of the reference in the stream
   // Stream lines a SECRET-VERSION marker may sit on (or directly above): the env,
   // envFrom, volume or projected-source entry, and its name and key lines.
   std::vector<std::size_t> lines;

@@ -25,7 +25,7 @@ class RuntimeSources {
   // rollcall.dev/rotated-by; plus `configured` names from the config file
   // ("secret/name", "configmap/name" or a bare Secret name, in any namespace).
   RuntimeSources(const std::vector<Document>& documents, const std::string& default_namespace,
-                 std::vector<std::string> configured);
+                 const std::vector<std::string>& configured);
 
   // The rotation of a source, or nullptr when it is not rotated at runtime.
   const Rotation* Find(const SourceId& id) const;
