@@ -31,68 +31,104 @@ std::string SourceId::Describe() const {
 
 namespace {
 
+// One object inside a document: the document itself, or an item of a List.
+struct Object {
+  const Document& doc;  // for locations
+  YAML::Node node;
+  std::string description;  // "Secret ns/name", for messages
+};
+
 // Calls `take(key, value_node)` for each entry of the mapping at `field`, checking
 // that it is a mapping of scalars (the API server takes only strings there).
 template <typename Take>
-void ForEachEntry(const Document& doc, const char* field, Take take) {
-  YAML::Node map = Child(doc.root(), field);
+void ForEachEntry(const Object& object, const char* field, Take take) {
+  YAML::Node map = Child(object.node, field);
   if (!map.IsDefined() || map.IsNull()) return;
   if (!map.IsMap()) {
-    throw InputError(doc.Locate(map.Mark()),
-                     doc.Describe() + ": " + field + " must be a mapping of keys to strings");
+    throw InputError(object.doc.Locate(map.Mark()),
+                     object.description + ": " + field + " must be a mapping of keys to strings");
   }
   for (const auto& entry : map) {
     const YAML::Node& value = entry.second;
     std::string key = ScalarOr(entry.first);
     if (!value.IsNull() && !value.IsScalar()) {
-      throw InputError(doc.Locate(value.Mark()), doc.Describe() + ": " + field + "." + key +
-                                                     " must be a string, not a " +
-                                                     (value.IsMap() ? "mapping" : "sequence"));
+      throw InputError(object.doc.Locate(value.Mark()),
+                       object.description + ": " + field + "." + key + " must be a string, not a " +
+                           (value.IsMap() ? "mapping" : "sequence"));
     }
     take(key, value);
   }
 }
 
-void ReadBase64Entries(const Document& doc, const char* field, Source& source) {
-  ForEachEntry(doc, field, [&](const std::string& key, const YAML::Node& value) {
+void ReadBase64Entries(const Object& object, const char* field, Source& source) {
+  ForEachEntry(object, field, [&](const std::string& key, const YAML::Node& value) {
     std::optional<std::string> decoded = DecodeBase64(ScalarOr(value));
     if (!decoded) {
       // Name the object and the key; the value may be a secret and is never shown.
-      throw InputError(doc.Locate(value.Mark()),
-                       doc.Describe() + ": " + field + "." + key + " is not valid base64");
+      throw InputError(object.doc.Locate(value.Mark()),
+                       object.description + ": " + field + "." + key + " is not valid base64");
     }
     source.entries[key] = std::move(*decoded);
   });
 }
 
-void ReadStringEntries(const Document& doc, const char* field, Source& source) {
-  ForEachEntry(doc, field, [&](const std::string& key, const YAML::Node& value) {
+void ReadStringEntries(const Object& object, const char* field, Source& source) {
+  ForEachEntry(object, field, [&](const std::string& key, const YAML::Node& value) {
     source.entries[key] = ScalarOr(value);
   });
+}
+
+std::optional<Source> SourceOf(const Document& doc, const YAML::Node& node,
+                               const std::string& default_namespace) {
+  if (ScalarOr(Child(node, "apiVersion")) != "v1") return std::nullopt;
+  std::string kind = ScalarOr(Child(node, "kind"));
+  if (kind != "Secret" && kind != "ConfigMap") return std::nullopt;
+  YAML::Node metadata = Child(node, "metadata");
+  Source source;
+  source.id.kind = kind == "Secret" ? SourceKind::kSecret : SourceKind::kConfigMap;
+  source.id.name = ScalarOr(Child(metadata, "name"));
+  source.id.name_space = ScalarOr(Child(metadata, "namespace"), default_namespace);
+  if (source.id.name_space.empty()) source.id.name_space = default_namespace;
+  Object object{doc, node, source.id.Describe()};
+  if (source.id.kind == SourceKind::kSecret) {
+    ReadBase64Entries(object, "data", source);
+    // The API server merges stringData over data; a key in both takes stringData.
+    ReadStringEntries(object, "stringData", source);
+  } else {
+    ReadStringEntries(object, "data", source);
+    ReadBase64Entries(object, "binaryData", source);
+  }
+  source.where = doc.Locate(node.Mark());
+  return source;
 }
 
 }  // namespace
 
 std::optional<Source> ExtractSource(const Document& doc, const std::string& default_namespace) {
-  if (doc.shape() != Document::Shape::kObject || doc.api_version() != "v1") return std::nullopt;
-  Source source;
-  if (doc.kind() == "Secret") {
-    source.id.kind = SourceKind::kSecret;
-    ReadBase64Entries(doc, "data", source);
-    // The API server merges stringData over data; a key in both takes stringData.
-    ReadStringEntries(doc, "stringData", source);
-  } else if (doc.kind() == "ConfigMap") {
-    source.id.kind = SourceKind::kConfigMap;
-    ReadStringEntries(doc, "data", source);
-    ReadBase64Entries(doc, "binaryData", source);
-  } else {
-    return std::nullopt;
+  if (doc.shape() != Document::Shape::kObject) return std::nullopt;
+  return SourceOf(doc, doc.root(), default_namespace);
+}
+
+std::vector<Source> ExtractStateSources(const Document& doc,
+                                        const std::string& default_namespace) {
+  std::vector<Source> sources;
+  if (doc.shape() != Document::Shape::kObject) return sources;
+  if (doc.kind() != "List" && !(doc.kind().size() > 4 &&
+                                doc.kind().compare(doc.kind().size() - 4, 4, "List") == 0)) {
+    if (std::optional<Source> source = ExtractSource(doc, default_namespace)) {
+      sources.push_back(std::move(*source));
+    }
+    return sources;
   }
-  source.id.name = doc.name();
-  source.id.name_space =
-      doc.declared_namespace().empty() ? default_namespace : doc.declared_namespace();
-  source.where = doc.Locate();
-  return source;
+  YAML::Node items = Child(doc.root(), "items");
+  if (!items.IsSequence()) return sources;
+  for (const auto& item : items) {
+    if (!item.IsMap()) continue;
+    if (std::optional<Source> source = SourceOf(doc, item, default_namespace)) {
+      sources.push_back(std::move(*source));
+    }
+  }
+  return sources;
 }
 
 }  // namespace rollcall

@@ -279,7 +279,7 @@ TEST(Render, Helm4FilenameNamesTheOrigin) {
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
     EXPECT_EQ(e.Describe(),
-              "chart/templates/cm.yaml (document 1, line 7, column 17): ConfigMap c: "
+              "chart/templates/cm.yaml (document 1, line 7, column 17): ConfigMap default/c: "
               "binaryData.x is not valid base64");
   }
 }

@@ -126,6 +126,11 @@ std::vector<SourceRead> ResolveReads(const Consumer& consumer, const Model& mode
 // InputError naming the object and key (never the value) on undecodable data.
 std::optional<Source> ExtractSource(const Document& doc, const std::string& default_namespace);
 
+// The Secrets and ConfigMaps of a state file (--state): what
+// `kubectl get secret,configmap -o yaml` prints, a List (or SecretList, …) with
+// items, or a plain object. Other kinds are ignored.
+std::vector<Source> ExtractStateSources(const Document& doc, const std::string& default_namespace);
+
 // Reads the pod template of a consumer kind (built in, or in `extra_kinds`);
 // nullopt for kinds without one.
 std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& default_namespace,
