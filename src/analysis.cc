@@ -3,6 +3,7 @@
 #include <set>
 
 #include "rollcall/rules.h"
+#include "rollcall/state.h"
 
 namespace rollcall {
 namespace {
@@ -44,6 +45,7 @@ Analysis::Analysis(std::vector<Document> documents, AnalysisOptions options)
       documents_(std::move(documents)),
       model_(BuildModel(documents_, options_.default_namespace, options_.config.consumer_kinds)),
       runtime_(documents_, options_.default_namespace, options_.config.runtime_sources) {
+  AddStateSources(model_, options_.state);
   std::vector<std::string>& patterns = options_.jobs.run_once_patterns;
   patterns.insert(patterns.end(), options_.config.run_once_patterns.begin(),
                   options_.config.run_once_patterns.end());

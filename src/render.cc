@@ -73,6 +73,7 @@ RenderResult Render(const Stream& stream, const RenderOptions& options) {
   analysis_options.config = options.config;
   analysis_options.jobs = options.jobs;
   analysis_options.previous = options.previous;
+  analysis_options.state = options.state;
   Analysis analysis(ParseStream(stream, options.limits), std::move(analysis_options));
 
   RenderResult result;

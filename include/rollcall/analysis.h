@@ -29,6 +29,8 @@ struct AnalysisOptions {
   std::string default_namespace = "default";
   Config config;
   JobOptions jobs;  // run-once patterns from the config are added to these
+  // Sources from --state files; a source in the input wins over them.
+  std::vector<Source> state;
   // The release being upgraded (--previous), or null: a first install, or unknown.
   const PreviousRelease* previous = nullptr;
   // Markers found in files that could not be parsed (chart templates): they bind to

@@ -27,6 +27,7 @@ struct RenderOptions {
   Config config;    // .rollcall.yaml: severities, runtime sources, consumer kinds
   JobOptions jobs;  // --job-policy, --run-once-pattern
   const PreviousRelease* previous = nullptr;  // --previous, --previous-release
+  std::vector<Source> state;                   // --state: sources from outside the input
   std::optional<std::string> hmac_key;        // HMAC-SHA-256 instead of SHA-256 when set
 };
 

@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "cli/input.h"
+#include "rollcall/state.h"
 
 namespace rollcall::cli {
 
@@ -22,6 +23,9 @@ void AddAnalysisOptions(cxxopts::Options& spec) {
       cxxopts::value<std::string>()->default_value(""));
   add("previous-release", "run helm get manifest NAME for the previous release",
       cxxopts::value<std::string>()->default_value(""));
+  add("state", "Secrets and ConfigMaps from outside the input: kubectl get … -o yaml output "
+               "(repeatable)",
+      cxxopts::value<std::vector<std::string>>());
   add("allow-immutable", "report immutable-field changes as warnings, not errors");
   add("helm", "helm binary (default: $HELM_BIN, else helm)",
       cxxopts::value<std::string>()->default_value(""));
@@ -43,6 +47,7 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   if (parsed.count("run-once-pattern") > 0) {
     flags.jobs.run_once_patterns = parsed["run-once-pattern"].as<std::vector<std::string>>();
   }
+  if (parsed.count("state") > 0) flags.state_files = parsed["state"].as<std::vector<std::string>>();
   flags.previous_file = parsed["previous"].as<std::string>();
   flags.previous_release = parsed["previous-release"].as<std::string>();
   if (!flags.previous_file.empty() && !flags.previous_release.empty()) {
@@ -72,6 +77,11 @@ PreparedAnalysis PrepareAnalysis(const AnalysisFlags& flags) {
         LoadPreviousRelease(flags.helm, flags.previous_release, flags.name_space, flags.limits);
   }
   options.previous = prepared.previous.get();
+  for (const std::string& file : flags.state_files) {
+    for (Source& source : LoadStateFile(file, flags.name_space, flags.limits)) {
+      options.state.push_back(std::move(source));
+    }
+  }
   return prepared;
 }
 

@@ -28,6 +28,7 @@ struct AnalysisFlags {
   std::string previous_file;     // --previous
   std::string previous_release;  // --previous-release
   std::string helm;              // --helm, else $HELM_BIN, else "helm"
+  std::vector<std::string> state_files;  // --state
   Limits limits;
 };
 

@@ -94,6 +94,7 @@ int RunRender(const std::vector<std::string>& args) {
     options.config = prepared.options.config;
     options.jobs = prepared.options.jobs;
     options.previous = prepared.previous.get();
+    options.state = std::move(prepared.options.state);
     options.limits = flags.limits;
     std::string bytes = ReadInput(std::cin, "<stdin>", options.limits.max_input_bytes);
     Stream stream(std::move(bytes), "<stdin>");

@@ -1,0 +1,32 @@
+#include "rollcall/state.h"
+
+#include <fstream>
+
+#include "rollcall/input_error.h"
+#include "rollcall/inputs.h"
+
+namespace rollcall {
+
+std::vector<Source> LoadStateFile(const std::string& path, const std::string& default_namespace,
+                                  const Limits& limits) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(Location{path, 0, 0, 0}, "cannot read the state file");
+  Stream stream(ReadInput(in, path, limits.max_input_bytes), path);
+  std::vector<Source> sources;
+  for (const Document& doc : ParseStream(stream, limits)) {
+    for (Source& source : ExtractStateSources(doc, default_namespace)) {
+      sources.push_back(std::move(source));
+    }
+  }
+  return sources;
+}
+
+std::size_t AddStateSources(Model& model, const std::vector<Source>& state) {
+  std::size_t added = 0;
+  for (const Source& source : state) {
+    if (model.sources.emplace(source.id, source).second) ++added;
+  }
+  return added;
+}
+
+}  // namespace rollcall

@@ -1,0 +1,98 @@
+// Sources from outside the input (--state): the nine platform consumers read a
+// Secret no manifest defines; a state file gives its content.
+#include "rollcall/state.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <dirent.h>
+
+#include <algorithm>
+#include <map>
+
+#include "rollcall/input_error.h"
+#include "rollcall/render.h"
+#include "test_support.h"
+
+namespace rollcall {
+namespace {
+
+using testing::ReadFile;
+using testing::TestdataPath;
+
+// The nine platform manifests as one stream, in file order.
+std::string PlatformStream() {
+  std::string dir = TestdataPath("lint/platform");
+  std::vector<std::string> files;
+  DIR* handle = opendir(dir.c_str());
+  while (dirent* entry = readdir(handle)) {
+    std::string name = entry->d_name;
+    if (name.size() > 5 && name.substr(name.size() - 5) == ".yaml") files.push_back(name);
+  }
+  closedir(handle);
+  std::sort(files.begin(), files.end());
+  std::string stream;
+  for (const std::string& file : files) stream += "---\n" + ReadFile(dir + "/" + file);
+  return stream;
+}
+
+// Consumer name → its config hash, for every consumer of the rendered stream.
+std::map<std::string, std::string> Hashes(const std::string& state_file) {
+  RenderOptions options;
+  options.default_namespace = "platform";
+  options.state = LoadStateFile(TestdataPath("state/" + state_file), "platform", Limits{});
+  std::string out = testing::RenderText(PlatformStream(), options).output;
+  std::map<std::string, std::string> hashes;
+  for (const YAML::Node& doc : YAML::LoadAll(out)) {
+    std::string name = ScalarOr(Child(Child(doc, "metadata"), "name"));
+    std::string hash = testing::TemplateAnnotation(out, name);
+    if (!hash.empty()) hashes[name] = hash;
+  }
+  return hashes;
+}
+
+TEST(LoadStateFile, ReadsTheItemsOfAList) {
+  std::vector<Source> sources =
+      LoadStateFile(TestdataPath("state/platform-secrets-before.yaml"), "default", Limits{});
+  ASSERT_EQ(sources.size(), 1u);
+  EXPECT_EQ(sources[0].id.Describe(), "Secret platform/platform-secrets");
+  EXPECT_EQ(sources[0].entries.size(), 7u);
+  EXPECT_EQ(sources[0].entries.at("session-secret"), "example-session-0007");
+}
+
+TEST(LoadStateFile, NamesTheFileWhenItCannotBeRead) {
+  try {
+    LoadStateFile("/nonexistent/state.yaml", "default", Limits{});
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.Describe(), "/nonexistent/state.yaml: cannot read the state file");
+  }
+}
+
+TEST(RenderWithState, HashesEveryConsumerAndOnlyTheReadersOfAChangedKeyMove) {
+  std::map<std::string, std::string> before = Hashes("platform-secrets-before.yaml");
+  std::map<std::string, std::string> after = Hashes("platform-secrets-after.yaml");
+  EXPECT_EQ(before.size(), 9u) << "all nine consumers hashed";
+  std::vector<std::string> moved;
+  for (const auto& [name, hash] : before) {
+    if (after.at(name) != hash) moved.push_back(name);
+  }
+  // Only rabbitmq-password changed: the broker and the one service that reads it.
+  EXPECT_THAT(moved, ::testing::UnorderedElementsAreArray(
+                         std::vector<std::string>{"rabbitmq", "order-service"}));
+}
+
+TEST(RenderWithState, TheInputWinsOverTheState) {
+  Model model;
+  Source input;
+  input.id = {SourceKind::kSecret, "ns", "s"};
+  input.entries = {{"k", "from the input"}};
+  model.sources[input.id] = input;
+  Source state = input;
+  state.entries = {{"k", "from the cluster"}};
+  EXPECT_EQ(AddStateSources(model, {state}), 0u);
+  EXPECT_EQ(model.sources.at(input.id).entries.at("k"), "from the input");
+}
+
+}  // namespace
+}  // namespace rollcall
