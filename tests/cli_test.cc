@@ -1,5 +1,8 @@
 // The binary as a user and Helm call it: arguments, exit codes, stdout and stderr.
 #include <gmock/gmock.h>
+
+#include <cstdio>
+#include <fstream>
 #include <gtest/gtest.h>
 
 #include "test_support.h"
@@ -154,6 +157,56 @@ TEST(Cli, RulesTextListsEveryRuleWithSeverity) {
   EXPECT_THAT(result.out, ::testing::StartsWith(
                               "pending-marker (error): A reference is marked SECRET-VERSION: "
                               "pending.\nunresolved-reference (error): "));
+}
+
+}  // namespace
+}  // namespace rollcall
+
+namespace rollcall {
+namespace {
+
+std::string KeyFile(const std::string& name, const std::string& key) {
+  std::string path = "/tmp/rollcall-cli-test-" + name;
+  std::ofstream(path, std::ios::binary) << key;
+  return path;
+}
+
+std::string ConfigHashLine(const std::string& out) {
+  std::size_t at = out.find("rollcall.dev/config-hash: ");
+  return at == std::string::npos ? "" : out.substr(at, out.find('\n', at) - at);
+}
+
+TEST(Cli, HmacKeyFileGivesAKeyedHash) {
+  std::string one = KeyFile("one", "first key\n");
+  std::string same = KeyFile("same", "first key");
+  std::string two = KeyFile("two", "second key\n");
+  testing::ProcessResult a =
+      RunProcess({testing::RollcallBinary(), "-n", "prod", "--hmac-key-file", one}, kStream);
+  testing::ProcessResult b = RunProcess({testing::RollcallBinary(), "-n", "prod"}, kStream,
+                                        {"ROLLCALL_HMAC_KEY_FILE=" + same});
+  testing::ProcessResult c =
+      RunProcess({testing::RollcallBinary(), "-n", "prod", "--hmac-key-file", two}, kStream);
+  testing::ProcessResult plain = RunProcess({testing::RollcallBinary(), "-n", "prod"}, kStream);
+  EXPECT_THAT(ConfigHashLine(a.out),
+              ::testing::MatchesRegex("rollcall.dev/config-hash: \"hmac-sha256:[0-9a-f]{64}\""));
+  EXPECT_EQ(ConfigHashLine(a.out), ConfigHashLine(b.out)) << "one trailing newline is dropped";
+  EXPECT_NE(ConfigHashLine(a.out), ConfigHashLine(c.out));
+  EXPECT_THAT(ConfigHashLine(plain.out), HasSubstr("\"sha256:"));
+  for (const std::string& path : {one, same, two}) std::remove(path.c_str());
+}
+
+TEST(Cli, MissingHmacKeyFileNamesThePathOnly) {
+  testing::ProcessResult result = RunProcess(
+      {testing::RollcallBinary(), "--hmac-key-file", "/nonexistent/key"}, kStream);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err, "rollcall: error: /nonexistent/key: cannot read the HMAC key file\n");
+  std::string empty = KeyFile("empty", "\n");
+  testing::ProcessResult blank =
+      RunProcess({testing::RollcallBinary(), "--hmac-key-file", empty}, kStream);
+  EXPECT_EQ(blank.exit_code, 2);
+  EXPECT_EQ(blank.err, "rollcall: error: " + empty + ": the HMAC key file is empty\n");
+  std::remove(empty.c_str());
 }
 
 }  // namespace

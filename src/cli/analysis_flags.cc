@@ -1,6 +1,5 @@
 #include "cli/analysis_flags.h"
 
-#include <cstdlib>
 
 #include "cli/input.h"
 #include "rollcall/state.h"
@@ -53,11 +52,7 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   if (!flags.previous_file.empty() && !flags.previous_release.empty()) {
     throw UsageError("--previous and --previous-release exclude each other");
   }
-  flags.helm = parsed["helm"].as<std::string>();
-  if (flags.helm.empty()) {
-    const char* env = std::getenv("HELM_BIN");
-    flags.helm = env != nullptr && *env != '\0' ? env : "helm";
-  }
+  flags.helm = FlagOrEnv(parsed["helm"].as<std::string>(), "HELM_BIN", "helm");
   flags.limits.max_input_bytes = parsed["max-input-bytes"].as<std::size_t>();
   flags.limits.max_depth = parsed["max-depth"].as<std::size_t>();
   return flags;

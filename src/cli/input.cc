@@ -1,17 +1,32 @@
 #include "cli/input.h"
 
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 
 #include "rollcall/input_error.h"
+#include "rollcall/inputs.h"
 
 namespace rollcall::cli {
 
-std::string DefaultNamespace(const std::string& flag) {
+std::string FlagOrEnv(const std::string& flag, const char* env, const std::string& fallback) {
   if (!flag.empty()) return flag;
-  const char* helm = std::getenv("HELM_NAMESPACE");
-  if (helm != nullptr && *helm != '\0') return helm;
-  return "default";
+  const char* value = std::getenv(env);
+  return value != nullptr && *value != '\0' ? value : fallback;
+}
+
+std::string DefaultNamespace(const std::string& flag) {
+  return FlagOrEnv(flag, "HELM_NAMESPACE", "default");
+}
+
+std::string ReadHmacKey(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(Location{path, 0, 0, 0}, "cannot read the HMAC key file");
+  std::string key = ReadInput(in, path, std::size_t{1} << 20);
+  if (!key.empty() && key.back() == '\n') key.pop_back();
+  if (!key.empty() && key.back() == '\r') key.pop_back();
+  if (key.empty()) throw InputError(Location{path, 0, 0, 0}, "the HMAC key file is empty");
+  return key;
 }
 
 }  // namespace rollcall::cli

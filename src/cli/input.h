@@ -19,8 +19,16 @@ Config LoadProjectConfig(const std::string& flag);
 // there: "rollcall: <finding>" lines, then "rollcall: references: …".
 void PrintFindings(const std::vector<Finding>& findings, const CoverageSummary& summary);
 
-// The namespace for objects that name none: `flag`, else $HELM_NAMESPACE, else
-// "default" (Helm sets HELM_NAMESPACE for its post-renderer).
+// `flag` when given, else the environment variable `env` when set and not empty,
+// else `fallback`: how every option that has an environment variable is read.
+std::string FlagOrEnv(const std::string& flag, const char* env, const std::string& fallback = "");
+
+// The namespace for objects that name none: `flag`, else $HELM_NAMESPACE (Helm's
+// plugins get it; Helm 3 does not pass it to a post-renderer), else "default".
 std::string DefaultNamespace(const std::string& flag);
+
+// The HMAC key of --hmac-key-file / $ROLLCALL_HMAC_KEY_FILE: the file's bytes, one
+// trailing newline dropped. Throws InputError naming the path, never the key.
+std::string ReadHmacKey(const std::string& path);
 
 }  // namespace rollcall::cli

@@ -1,6 +1,5 @@
 // `rollcall render`: the post-renderer. All or nothing on stdout (design.md,
 // decision 3): the output is written only once the whole stream rendered.
-#include <cstdlib>
 #include <cxxopts.hpp>
 #include <fstream>
 #include <iostream>
@@ -29,6 +28,9 @@ cxxopts::Options RenderOptionsSpec() {
       "also write findings, summary and rollout as JSON to FILE (default: "
       "$ROLLCALL_REPORT; Helm 4 discards a post-renderer's stderr)",
       cxxopts::value<std::string>()->default_value(""));
+  add("hmac-key-file", "HMAC-SHA-256 the config hash with this key (default: "
+                       "$ROLLCALL_HMAC_KEY_FILE); see the README on why",
+      cxxopts::value<std::string>()->default_value(""));
   add("h,help", "show this help");
   return spec;
 }
@@ -55,6 +57,7 @@ int RunRender(const std::vector<std::string>& args) {
   cxxopts::Options spec = RenderOptionsSpec();
   AnalysisFlags flags;
   std::string report_path;
+  std::string hmac_key_file;
   try {
     std::vector<const char*> argv = {"rollcall render"};
     for (const std::string& arg : args) argv.push_back(arg.c_str());
@@ -69,11 +72,9 @@ int RunRender(const std::vector<std::string>& args) {
       return kExitInput;
     }
     flags = ReadAnalysisFlags(parsed);
-    report_path = parsed["report"].as<std::string>();
-    if (report_path.empty()) {
-      const char* env = std::getenv("ROLLCALL_REPORT");
-      if (env != nullptr) report_path = env;
-    }
+    report_path = FlagOrEnv(parsed["report"].as<std::string>(), "ROLLCALL_REPORT");
+    hmac_key_file =
+        FlagOrEnv(parsed["hmac-key-file"].as<std::string>(), "ROLLCALL_HMAC_KEY_FILE");
   } catch (const cxxopts::exceptions::exception& e) {
     std::cerr << "rollcall: error: " << e.what() << " (see rollcall render --help)\n";
     return kExitInput;
@@ -96,6 +97,7 @@ int RunRender(const std::vector<std::string>& args) {
     options.previous = prepared.previous.get();
     options.state = std::move(prepared.options.state);
     options.limits = flags.limits;
+    if (!hmac_key_file.empty()) options.hmac_key = ReadHmacKey(hmac_key_file);
     std::string bytes = ReadInput(std::cin, "<stdin>", options.limits.max_input_bytes);
     Stream stream(std::move(bytes), "<stdin>");
     RenderResult result = Render(stream, options);
