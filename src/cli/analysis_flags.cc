@@ -1,6 +1,5 @@
 #include "cli/analysis_flags.h"
 
-
 #include "cli/input.h"
 #include "rollcall/state.h"
 
@@ -22,8 +21,9 @@ void AddAnalysisOptions(cxxopts::Options& spec) {
       cxxopts::value<std::string>()->default_value(""));
   add("previous-release", "run helm get manifest NAME for the previous release",
       cxxopts::value<std::string>()->default_value(""));
-  add("state", "Secrets and ConfigMaps from outside the input: kubectl get … -o yaml output "
-               "(repeatable)",
+  add("state",
+      "Secrets and ConfigMaps from outside the input: kubectl get … -o yaml output "
+      "(repeatable)",
       cxxopts::value<std::vector<std::string>>());
   add("allow-immutable", "report immutable-field changes as warnings, not errors");
   add("helm", "helm binary (default: $HELM_BIN, else helm)",

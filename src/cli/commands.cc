@@ -10,6 +10,7 @@ const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
       {"render", "stdin → stdout: add the config hash of what each pod template reads", RunRender},
       {"lint", "list every Secret/ConfigMap reference and how a change reaches it", RunLint},
+      {"consumers", "list who reads a Secret or ConfigMap, and what to restart", RunConsumers},
       {"rules", "print the catalogue of lint rules", RunRulesCommand},
       {"help", "show this help", RunHelp},
   };

@@ -22,6 +22,7 @@ const std::vector<Command>& Commands();
 
 int RunRender(const std::vector<std::string>& args);
 int RunLint(const std::vector<std::string>& args);
+int RunConsumers(const std::vector<std::string>& args);
 int RunRulesCommand(const std::vector<std::string>& args);
 int RunHelp(const std::vector<std::string>& args);
 

@@ -28,8 +28,9 @@ cxxopts::Options RenderOptionsSpec() {
       "also write findings, summary and rollout as JSON to FILE (default: "
       "$ROLLCALL_REPORT; Helm 4 discards a post-renderer's stderr)",
       cxxopts::value<std::string>()->default_value(""));
-  add("hmac-key-file", "HMAC-SHA-256 the config hash with this key (default: "
-                       "$ROLLCALL_HMAC_KEY_FILE); see the README on why",
+  add("hmac-key-file",
+      "HMAC-SHA-256 the config hash with this key (default: "
+      "$ROLLCALL_HMAC_KEY_FILE); see the README on why",
       cxxopts::value<std::string>()->default_value(""));
   add("h,help", "show this help");
   return spec;
@@ -73,8 +74,7 @@ int RunRender(const std::vector<std::string>& args) {
     }
     flags = ReadAnalysisFlags(parsed);
     report_path = FlagOrEnv(parsed["report"].as<std::string>(), "ROLLCALL_REPORT");
-    hmac_key_file =
-        FlagOrEnv(parsed["hmac-key-file"].as<std::string>(), "ROLLCALL_HMAC_KEY_FILE");
+    hmac_key_file = FlagOrEnv(parsed["hmac-key-file"].as<std::string>(), "ROLLCALL_HMAC_KEY_FILE");
   } catch (const cxxopts::exceptions::exception& e) {
     std::cerr << "rollcall: error: " << e.what() << " (see rollcall render --help)\n";
     return kExitInput;

@@ -1,0 +1,101 @@
+#include "rollcall/consumers.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace rollcall {
+namespace {
+
+std::string Lower(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+std::string Keys(const Reference& reference) {
+  if (!reference.keys) return "";
+  std::string keys;
+  for (const std::string& key : *reference.keys) keys += (keys.empty() ? "" : ",") + key;
+  return keys;
+}
+
+std::string Reads(const Reference& reference) {
+  std::string keys = Keys(reference);
+  switch (reference.via) {
+    case ReadVia::kEnv:
+      return "env " + keys;
+    case ReadVia::kEnvFrom:
+      return "envFrom";
+    case ReadVia::kVolume:
+    case ReadVia::kProjected: {
+      bool sub_path = std::any_of(reference.mounts.begin(), reference.mounts.end(),
+                                  [](const VolumeMount& mount) { return mount.sub_path; });
+      std::string how = std::string(sub_path ? "subPath " : "") +
+                        (reference.via == ReadVia::kProjected ? "projected volume " : "volume ") +
+                        reference.volume;
+      return keys.empty() ? how : how + " [" + keys + "]";
+    }
+  }
+  return "?";
+}
+
+std::string Containers(const Reference& reference) {
+  if (!reference.container.empty()) return reference.container;
+  std::string names;
+  for (const VolumeMount& mount : reference.mounts) {
+    if (names.find(mount.container) == std::string::npos) {
+      names += (names.empty() ? "" : ",") + mount.container;
+    }
+  }
+  return names.empty() ? "-" : names;
+}
+
+}  // namespace
+
+std::vector<ConsumerUse> FindConsumers(const Analysis& analysis, SourceKind kind,
+                                       const std::string& name,
+                                       const std::optional<std::string>& name_space) {
+  std::vector<ConsumerUse> uses;
+  for (const ReferenceCoverage& coverage : analysis.coverage()) {
+    const SourceId& source = coverage.reference->source;
+    if (source.kind != kind || source.name != name) continue;
+    if (name_space && source.name_space != *name_space) continue;
+    const Consumer& consumer = *coverage.consumer;
+    uses.push_back(ConsumerUse{
+        &coverage, Lower(consumer.kind) + "/" + consumer.name_space + "/" + consumer.name,
+        Containers(*coverage.reference), Reads(*coverage.reference)});
+  }
+  return uses;
+}
+
+std::string FormatConsumerUse(const ConsumerUse& use) {
+  const ReferenceCoverage& coverage = *use.coverage;
+  std::string out = use.object + " container " + use.container + " reads " + use.reads + ": " +
+                    CoverageName(coverage.state);
+  if (!coverage.reason.empty()) out += " (" + coverage.reason + ")";
+  return out;
+}
+
+std::string RestartCommand(const Consumer& consumer) {
+  const std::string target = Lower(consumer.kind) + "/" + consumer.name;
+  const std::string ns = " -n " + consumer.name_space;
+  if (consumer.kind == "Deployment" || consumer.kind == "StatefulSet" ||
+      consumer.kind == "DaemonSet") {
+    return "kubectl rollout restart " + target + ns;
+  }
+  if (consumer.kind == "Rollout") return "kubectl argo rollouts restart " + consumer.name + ns;
+  if (consumer.kind == "CronJob") {
+    return "# " + target + ns + ": nothing to restart; its next run reads the new value";
+  }
+  if (consumer.kind == "Job") {
+    return "# " + target + ns +
+           ": a Job cannot be restarted; if it must run with the new value, delete it and "
+           "create it again";
+  }
+  if (consumer.kind == "Pod") {
+    return "# " + target + ns + ": a bare Pod cannot be restarted; delete it and create it again";
+  }
+  return "# " + target + ns + ": no restart verb; delete its pods so its controller recreates them";
+}
+
+}  // namespace rollcall
