@@ -46,6 +46,7 @@ Analysis::Analysis(std::vector<Document> documents, AnalysisOptions options)
       model_(BuildModel(documents_, options_.default_namespace, options_.config.consumer_kinds)),
       runtime_(documents_, options_.default_namespace, options_.config.runtime_sources) {
   AddStateSources(model_, options_.state);
+  LookUpUnresolved();
   std::vector<std::string>& patterns = options_.jobs.run_once_patterns;
   patterns.insert(patterns.end(), options_.config.run_once_patterns.begin(),
                   options_.config.run_once_patterns.end());
@@ -74,6 +75,29 @@ CoverageSummary Analysis::Summary() const {
 bool Analysis::IsBound(const Marker& marker) const {
   auto found = bound_.find(&marker);
   return found != bound_.end() && found->second;
+}
+
+void Analysis::LookUpUnresolved() {
+  if (!options_.lookup) return;
+  std::set<SourceId> wanted;
+  for (const Consumer& consumer : model_.consumers) {
+    for (const Reference& reference : consumer.references) {
+      // Runtime-rotated sources are not worth reading: no render-time hash helps them.
+      if (model_.sources.count(reference.source) == 0 && !reference.source.name.empty() &&
+          runtime_.Find(reference.source) == nullptr) {
+        wanted.insert(reference.source);
+      }
+    }
+  }
+  if (wanted.empty()) return;
+  LookupResult found = options_.lookup({wanted.begin(), wanted.end()});
+  AddStateSources(model_, found.sources);
+  if (found.findings.empty()) {
+    for (const SourceId& id : wanted) {
+      if (model_.sources.count(id) == 0) missing_in_cluster_.insert(id);
+    }
+  }
+  lookup_findings_ = std::move(found.findings);
 }
 
 const Document* Analysis::PreviousOf(const Document& doc) const {
@@ -205,6 +229,11 @@ ReferenceCoverage Analysis::Cover(const Consumer& consumer, const Reference& ref
   if (consumer.job_action == JobAction::kRunOnce) {
     out.state = Coverage::kWaived;
     out.reason = "a run-once Job: a later change is not meant to reach it";
+  } else if (!known && missing_in_cluster_.count(reference.source) > 0 && reference.optional) {
+    out.state = Coverage::kWaived;
+    out.reason = "optional, and " + reference.source.Describe() + " does not exist in the cluster";
+  } else if (!known && missing_in_cluster_.count(reference.source) > 0) {
+    out.reason = reference.source.Describe() + " is neither in the input nor in the cluster";
   } else if (!known) {
     out.reason = reference.source.Describe() + " is not in the input";
   } else if (consumer.job_action == JobAction::kKeep) {

@@ -74,6 +74,7 @@ RenderResult Render(const Stream& stream, const RenderOptions& options) {
   analysis_options.jobs = options.jobs;
   analysis_options.previous = options.previous;
   analysis_options.state = options.state;
+  analysis_options.lookup = options.lookup;
   Analysis analysis(ParseStream(stream, options.limits), std::move(analysis_options));
 
   RenderResult result;

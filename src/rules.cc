@@ -24,6 +24,7 @@ const std::vector<Rule>& Rules() {
       rules::StaleOneTimeToken(),
       rules::RunOnceAlreadyRan(),
       rules::InvalidIgnore(),
+      rules::LookupFailed(),
       rules::NotAnObject(),
       rules::TemplateNotAnalysed(),
   };

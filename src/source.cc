@@ -109,12 +109,11 @@ std::optional<Source> ExtractSource(const Document& doc, const std::string& defa
   return SourceOf(doc, doc.root(), default_namespace);
 }
 
-std::vector<Source> ExtractStateSources(const Document& doc,
-                                        const std::string& default_namespace) {
+std::vector<Source> ExtractStateSources(const Document& doc, const std::string& default_namespace) {
   std::vector<Source> sources;
   if (doc.shape() != Document::Shape::kObject) return sources;
-  if (doc.kind() != "List" && !(doc.kind().size() > 4 &&
-                                doc.kind().compare(doc.kind().size() - 4, 4, "List") == 0)) {
+  if (doc.kind() != "List" &&
+      !(doc.kind().size() > 4 && doc.kind().compare(doc.kind().size() - 4, 4, "List") == 0)) {
     if (std::optional<Source> source = ExtractSource(doc, default_namespace)) {
       sources.push_back(std::move(*source));
     }

@@ -5,6 +5,7 @@
 
 #include <deque>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "rollcall/coverage.h"
 #include "rollcall/document.h"
 #include "rollcall/jobs.h"
+#include "rollcall/lookup.h"
 #include "rollcall/markers.h"
 #include "rollcall/model.h"
 #include "rollcall/previous.h"
@@ -31,6 +33,9 @@ struct AnalysisOptions {
   JobOptions jobs;  // run-once patterns from the config are added to these
   // Sources from --state files; a source in the input wins over them.
   std::vector<Source> state;
+  // Looks up the sources still unresolved after the input and the state
+  // (--lookup kubectl); empty: no lookup.
+  SourceLookup lookup;
   // The release being upgraded (--previous), or null: a first install, or unknown.
   const PreviousRelease* previous = nullptr;
   // Markers found in files that could not be parsed (chart templates): they bind to
@@ -79,12 +84,16 @@ class Analysis {
   // A run-once Job that the previous release already has: it ran, and is dropped.
   bool AlreadyRan(const Consumer& consumer) const;
 
+  // What a tolerated lookup failure said (--lookup-optional).
+  const std::vector<Finding>& lookup_findings() const { return lookup_findings_; }
+
   // Suppressions by object ("Deployment ns/name").
   const std::map<std::string, std::vector<Suppression>>& suppressions() const {
     return suppressions_;
   }
 
  private:
+  void LookUpUnresolved();
   void ScanStreamMarkers();
   void ReadSuppressions();
   const Marker* AnnotationMarker(const Consumer& consumer);
@@ -102,6 +111,8 @@ class Analysis {
   std::map<std::string, std::vector<Suppression>> suppressions_;
   std::map<const Consumer*, const Marker*> annotation_markers_;
   std::vector<ReferenceCoverage> coverage_;
+  std::vector<Finding> lookup_findings_;
+  std::set<SourceId> missing_in_cluster_;  // looked up, and not there
 };
 
 // "secret/db[password] via env in container app"

@@ -12,6 +12,7 @@
 #include "rollcall/finding.h"
 #include "rollcall/jobs.h"
 #include "rollcall/limits.h"
+#include "rollcall/lookup.h"
 #include "rollcall/previous.h"
 #include "rollcall/rollout.h"
 #include "rollcall/stream.h"
@@ -27,7 +28,8 @@ struct RenderOptions {
   Config config;    // .rollcall.yaml: severities, runtime sources, consumer kinds
   JobOptions jobs;  // --job-policy, --run-once-pattern
   const PreviousRelease* previous = nullptr;  // --previous, --previous-release
-  std::vector<Source> state;                   // --state: sources from outside the input
+  std::vector<Source> state;                  // --state: sources from outside the input
+  SourceLookup lookup;                        // --lookup kubectl
   std::optional<std::string> hmac_key;        // HMAC-SHA-256 instead of SHA-256 when set
 };
 

@@ -25,6 +25,11 @@ void AddAnalysisOptions(cxxopts::Options& spec) {
       "Secrets and ConfigMaps from outside the input: kubectl get … -o yaml output "
       "(repeatable)",
       cxxopts::value<std::vector<std::string>>());
+  add("lookup", "look up sources still unresolved in the cluster: kubectl (opt-in)",
+      cxxopts::value<std::string>()->default_value(""));
+  add("lookup-optional", "a failing lookup is a warning, not an error");
+  add("kube-context", "kubectl context for --lookup",
+      cxxopts::value<std::string>()->default_value(""));
   add("allow-immutable", "report immutable-field changes as warnings, not errors");
   add("helm", "helm binary (default: $HELM_BIN, else helm)",
       cxxopts::value<std::string>()->default_value(""));
@@ -47,6 +52,12 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
     flags.jobs.run_once_patterns = parsed["run-once-pattern"].as<std::vector<std::string>>();
   }
   if (parsed.count("state") > 0) flags.state_files = parsed["state"].as<std::vector<std::string>>();
+  std::string lookup = parsed["lookup"].as<std::string>();
+  if (!lookup.empty() && lookup != "kubectl") throw UsageError("--lookup takes only kubectl");
+  flags.lookup = !lookup.empty();
+  flags.lookup_optional = parsed.count("lookup-optional") > 0;
+  flags.kube_context = parsed["kube-context"].as<std::string>();
+  flags.kubectl = FlagOrEnv("", "KUBECTL", "kubectl");
   flags.previous_file = parsed["previous"].as<std::string>();
   flags.previous_release = parsed["previous-release"].as<std::string>();
   if (!flags.previous_file.empty() && !flags.previous_release.empty()) {
@@ -72,6 +83,14 @@ PreparedAnalysis PrepareAnalysis(const AnalysisFlags& flags) {
         LoadPreviousRelease(flags.helm, flags.previous_release, flags.name_space, flags.limits);
   }
   options.previous = prepared.previous.get();
+  if (flags.lookup) {
+    KubectlOptions kubectl;
+    kubectl.kubectl = flags.kubectl;
+    kubectl.context = flags.kube_context;
+    kubectl.optional = flags.lookup_optional;
+    kubectl.limits = flags.limits;
+    options.lookup = KubectlLookup(std::move(kubectl));
+  }
   for (const std::string& file : flags.state_files) {
     for (Source& source : LoadStateFile(file, flags.name_space, flags.limits)) {
       options.state.push_back(std::move(source));

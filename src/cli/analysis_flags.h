@@ -25,10 +25,14 @@ struct AnalysisFlags {
   bool strict = false;
   bool allow_immutable = false;
   JobOptions jobs;
-  std::string previous_file;     // --previous
-  std::string previous_release;  // --previous-release
-  std::string helm;              // --helm, else $HELM_BIN, else "helm"
+  std::string previous_file;             // --previous
+  std::string previous_release;          // --previous-release
+  std::string helm;                      // --helm, else $HELM_BIN, else "helm"
   std::vector<std::string> state_files;  // --state
+  bool lookup = false;                   // --lookup kubectl
+  bool lookup_optional = false;          // --lookup-optional
+  std::string kube_context;              // --kube-context
+  std::string kubectl;                   // $KUBECTL, else "kubectl"
   Limits limits;
 };
 

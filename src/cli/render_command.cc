@@ -96,6 +96,7 @@ int RunRender(const std::vector<std::string>& args) {
     options.jobs = prepared.options.jobs;
     options.previous = prepared.previous.get();
     options.state = std::move(prepared.options.state);
+    options.lookup = std::move(prepared.options.lookup);
     options.limits = flags.limits;
     if (!hmac_key_file.empty()) options.hmac_key = ReadHmacKey(hmac_key_file);
     std::string bytes = ReadInput(std::cin, "<stdin>", options.limits.max_input_bytes);

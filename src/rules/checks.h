@@ -40,6 +40,7 @@ Rule RunOnceAlreadyRan();
 Rule StaleOneTimeToken();
 Rule ImmutableField();
 // Input and suppressions.
+Rule LookupFailed();
 Rule NotAnObject();
 Rule TemplateNotAnalysed();
 Rule InvalidIgnore();

@@ -28,11 +28,12 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 Rule RunOnceAlreadyRan() {
   return {"run-once-already-ran",
           Severity::kInfo,
-          "A run-once Job already in the previous release is dropped from the output.",
-          "A bootstrap Job consumes a one-time token. Applied again it is either rejected (its "
-          "template is immutable) or, once a TTL removed it, recreated and run with a token "
-          "that was already used.",
-          "Nothing: this is what should happen. To run it again, give it a new token.",
+          "A run-once Job already in the previous release is written back as it ran.",
+          "A bootstrap Job consumes a one-time token. Rendered anew it is rejected (its "
+          "template is immutable); left out of the release, Helm deletes it and the next "
+          "upgrade creates it again, to run with a token that was already used.",
+          "Nothing: this is what should happen. To run it again, give it a new token; to stop "
+          "rendering it, clear the token (--set-string <key>=\"\").",
           Check};
 }
 

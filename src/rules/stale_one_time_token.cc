@@ -31,7 +31,7 @@ Rule StaleOneTimeToken() {
           "A run-once Job that already ran is rendered again with a changed template.",
           "The Job is named after a one-time token, and the token was kept from the last "
           "release (helm upgrade --reuse-values keeps it; --set key=null does not clear it). "
-          "The new template will never run: the Job is dropped as already run.",
+          "The new template will never run: the Job that ran is written back instead.",
           "Pass a new token to run the Job again, or clear the value with --set-string "
           "<key>=\"\" to stop rendering it.",
           Check};

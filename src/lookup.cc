@@ -1,0 +1,55 @@
+#include "rollcall/lookup.h"
+
+#include <map>
+#include <utility>
+
+#include "rollcall/document.h"
+#include "rollcall/input_error.h"
+#include "rollcall/process.h"
+
+namespace rollcall {
+namespace {
+
+std::string Trimmed(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  return text;
+}
+
+}  // namespace
+
+SourceLookup KubectlLookup(KubectlOptions options) {
+  return [options = std::move(options)](const std::vector<SourceId>& wanted) {
+    std::map<std::pair<std::string, SourceKind>, std::vector<std::string>> batches;
+    for (const SourceId& id : wanted) batches[{id.name_space, id.kind}].push_back(id.name);
+    LookupResult result;
+    for (const auto& [where, names] : batches) {
+      const auto& [name_space, kind] = where;
+      std::vector<std::string> argv = {options.kubectl, "get", SourceKindSlug(kind)};
+      argv.insert(argv.end(), names.begin(), names.end());
+      argv.insert(argv.end(), {"--namespace", name_space, "-o", "yaml", "--ignore-not-found"});
+      if (!options.context.empty()) argv.insert(argv.end(), {"--context", options.context});
+      ProcessOutput got = RunProgram(argv);
+      std::string origin = "kubectl get " + std::string(SourceKindSlug(kind)) + " -n " + name_space;
+      if (got.exit_code != 0) {
+        std::string message =
+            "kubectl failed (exit " + std::to_string(got.exit_code) + "): " + Trimmed(got.err);
+        if (!options.optional) throw InputError(Location{origin, 0, 0, 0}, message);
+        Finding finding;
+        finding.rule = "lookup-failed";
+        finding.where = Location{origin, 0, 0, 0};
+        finding.message = message + "; the sources stay unresolved (--lookup-optional)";
+        result.findings.push_back(std::move(finding));
+        continue;
+      }
+      Stream stream(std::move(got.out), origin);
+      for (const Document& doc : ParseStream(stream, options.limits)) {
+        for (Source& source : ExtractStateSources(doc, name_space)) {
+          result.sources.push_back(std::move(source));
+        }
+      }
+    }
+    return result;
+  };
+}
+
+}  // namespace rollcall
