@@ -82,6 +82,20 @@ TEST(RenderWithState, HashesEveryConsumerAndOnlyTheReadersOfAChangedKeyMove) {
                          std::vector<std::string>{"rabbitmq", "order-service"}));
 }
 
+TEST(RenderWithState, NoValueFromTheStateReachesTheOutputOrTheFindings) {
+  RenderOptions options;
+  options.default_namespace = "platform";
+  options.state =
+      LoadStateFile(TestdataPath("state/platform-secrets-before.yaml"), "platform", Limits{});
+  RenderResult result = testing::RenderText(PlatformStream(), options);
+  for (const auto& [key, value] : options.state[0].entries) {
+    EXPECT_EQ(result.output.find(value), std::string::npos) << key;
+    for (const Finding& finding : result.findings) {
+      EXPECT_EQ(FormatFinding(finding).find(value), std::string::npos) << key;
+    }
+  }
+}
+
 TEST(RenderWithState, TheInputWinsOverTheState) {
   Model model;
   Source input;
