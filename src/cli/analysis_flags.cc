@@ -69,6 +69,36 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   return flags;
 }
 
+void AddInputOptions(cxxopts::Options& spec) {
+  cxxopts::OptionAdder add = spec.add_options();
+  add("f,values", "values file for helm template (repeatable)",
+      cxxopts::value<std::vector<std::string>>());
+  add("set", "value for helm template (repeatable)", cxxopts::value<std::vector<std::string>>());
+}
+
+InputOptions ReadInputOptions(const cxxopts::ParseResult& parsed, const AnalysisFlags& flags) {
+  InputOptions options;
+  options.name_space = flags.name_space;
+  options.helm = flags.helm;
+  options.limits = flags.limits;
+  if (parsed.count("values") > 0) {
+    options.values_files = parsed["values"].as<std::vector<std::string>>();
+  }
+  if (parsed.count("set") > 0) options.set_values = parsed["set"].as<std::vector<std::string>>();
+  return options;
+}
+
+AnalysedInputs AnalysePaths(const AnalysisFlags& flags, const InputOptions& inputs_options,
+                            const std::vector<std::string>& paths) {
+  AnalysedInputs out;
+  out.prepared = PrepareAnalysis(flags);
+  out.inputs = LoadInputs(paths, inputs_options);
+  out.prepared.options.loose_markers = std::move(out.inputs.loose_markers);
+  out.analysis =
+      std::make_unique<Analysis>(std::move(out.inputs.documents), std::move(out.prepared.options));
+  return out;
+}
+
 PreparedAnalysis PrepareAnalysis(const AnalysisFlags& flags) {
   PreparedAnalysis prepared;
   AnalysisOptions& options = prepared.options;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "rollcall/analysis.h"
+#include "rollcall/inputs.h"
 #include "rollcall/limits.h"
 #include "rollcall/previous.h"
 
@@ -48,5 +49,21 @@ struct PreparedAnalysis {
   std::unique_ptr<PreviousRelease> previous;
 };
 PreparedAnalysis PrepareAnalysis(const AnalysisFlags& flags);
+
+// The options of commands that read files and charts (lint, consumers): -f/--values
+// and --set for helm template.
+void AddInputOptions(cxxopts::Options& spec);
+InputOptions ReadInputOptions(const cxxopts::ParseResult& parsed, const AnalysisFlags& flags);
+
+// Everything a command that reads paths analyses, kept alive together: the inputs
+// (their streams back the documents), the previous release, the analysis.
+struct AnalysedInputs {
+  PreparedAnalysis prepared;
+  Inputs inputs;
+  std::unique_ptr<Analysis> analysis;
+};
+// Throws InputError.
+AnalysedInputs AnalysePaths(const AnalysisFlags& flags, const InputOptions& inputs_options,
+                            const std::vector<std::string>& paths);
 
 }  // namespace rollcall::cli

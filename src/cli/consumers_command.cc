@@ -21,13 +21,11 @@ cxxopts::Options ConsumersOptionsSpec() {
                         "it and how a change reaches it.");
   spec.positional_help("NAME [PATH…] (files, directories, chart directories, - for stdin)");
   AddAnalysisOptions(spec);
+  AddInputOptions(spec);
   cxxopts::OptionAdder add = spec.add_options();
   add("kind", "secret or configmap", cxxopts::value<std::string>()->default_value("secret"));
   add("format", "text or json", cxxopts::value<std::string>()->default_value("text"));
   add("restart-commands", "print what to run after changing the source outside a release");
-  add("f,values", "values file for helm template (repeatable)",
-      cxxopts::value<std::vector<std::string>>());
-  add("set", "value for helm template (repeatable)", cxxopts::value<std::vector<std::string>>());
   add("h,help", "show this help");
   add("args", "", cxxopts::value<std::vector<std::string>>());
   spec.parse_positional({"args"});
@@ -82,15 +80,7 @@ int RunConsumers(const std::vector<std::string>& args) {
     if (format != "text" && format != "json") throw UsageError("--format must be text or json");
     json = format == "json";
     restart = parsed.count("restart-commands") > 0;
-    inputs_options.name_space = flags.name_space;
-    inputs_options.helm = flags.helm;
-    inputs_options.limits = flags.limits;
-    if (parsed.count("values") > 0) {
-      inputs_options.values_files = parsed["values"].as<std::vector<std::string>>();
-    }
-    if (parsed.count("set") > 0) {
-      inputs_options.set_values = parsed["set"].as<std::vector<std::string>>();
-    }
+    inputs_options = ReadInputOptions(parsed, flags);
     if (parsed.count("args") > 0) positional = parsed["args"].as<std::vector<std::string>>();
     if (positional.empty()) throw UsageError("consumers needs the NAME of a Secret or ConfigMap");
   } catch (const cxxopts::exceptions::exception& e) {
@@ -105,11 +95,8 @@ int RunConsumers(const std::vector<std::string>& args) {
   if (paths.empty()) paths = {"."};
 
   try {
-    PreparedAnalysis prepared = PrepareAnalysis(flags);
-    Inputs inputs = LoadInputs(paths, inputs_options);
-    prepared.options.loose_markers = std::move(inputs.loose_markers);
-    Analysis analysis(std::move(inputs.documents), std::move(prepared.options));
-    std::vector<ConsumerUse> uses = FindConsumers(analysis, kind, name, name_space);
+    AnalysedInputs analysed = AnalysePaths(flags, inputs_options, paths);
+    std::vector<ConsumerUse> uses = FindConsumers(*analysed.analysis, kind, name, name_space);
     std::string what = std::string(SourceKindSlug(kind)) + "/" + name +
                        (name_space ? " in namespace " + *name_space : "");
     if (uses.empty()) std::cerr << "rollcall: no consumer reads " << what << "\n";

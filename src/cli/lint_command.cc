@@ -26,12 +26,10 @@ cxxopts::Options LintOptionsSpec() {
                         "and on references nobody accounted for.");
   spec.positional_help("[PATH…] (files, directories, Helm chart directories, - for stdin)");
   AddAnalysisOptions(spec);
+  AddInputOptions(spec);
   cxxopts::OptionAdder add = spec.add_options();
   add("format", "text, json, sarif or github",
       cxxopts::value<std::string>()->default_value("text"));
-  add("f,values", "values file for helm template (repeatable)",
-      cxxopts::value<std::vector<std::string>>());
-  add("set", "value for helm template (repeatable)", cxxopts::value<std::vector<std::string>>());
   add("h,help", "show this help");
   add("paths", "", cxxopts::value<std::vector<std::string>>());
   spec.parse_positional({"paths"});
@@ -58,15 +56,7 @@ int RunLint(const std::vector<std::string>& args) {
     std::optional<ReportFormat> chosen = ParseReportFormat(parsed["format"].as<std::string>());
     if (!chosen) throw UsageError("--format must be text, json, sarif or github");
     format = *chosen;
-    inputs_options.name_space = flags.name_space;
-    inputs_options.helm = flags.helm;
-    inputs_options.limits = flags.limits;
-    if (parsed.count("values") > 0) {
-      inputs_options.values_files = parsed["values"].as<std::vector<std::string>>();
-    }
-    if (parsed.count("set") > 0) {
-      inputs_options.set_values = parsed["set"].as<std::vector<std::string>>();
-    }
+    inputs_options = ReadInputOptions(parsed, flags);
     if (parsed.count("paths") > 0) paths = parsed["paths"].as<std::vector<std::string>>();
   } catch (const cxxopts::exceptions::exception& e) {
     std::cerr << "rollcall: error: " << e.what() << " (see rollcall lint --help)\n";
@@ -78,14 +68,11 @@ int RunLint(const std::vector<std::string>& args) {
   if (paths.empty()) paths = {"."};
 
   try {
-    PreparedAnalysis prepared = PrepareAnalysis(flags);
-    Inputs inputs = LoadInputs(paths, inputs_options);
-    prepared.options.loose_markers = std::move(inputs.loose_markers);
-    Analysis analysis(std::move(inputs.documents), std::move(prepared.options));
+    AnalysedInputs analysed = AnalysePaths(flags, inputs_options, paths);
     Report report;
-    report.findings = RunRules(analysis, std::move(inputs.findings));
-    MapToTemplates(inputs, report.findings);
-    report.summary = analysis.Summary();
+    report.findings = RunRules(*analysed.analysis, std::move(analysed.inputs.findings));
+    MapToTemplates(analysed.inputs, report.findings);
+    report.summary = analysed.analysis->Summary();
     ReportStyle style;
     style.color = format == ReportFormat::kText && isatty(STDOUT_FILENO) != 0;
     style.tool_version = ROLLCALL_VERSION;
