@@ -8,6 +8,7 @@
 
 #include "cli/analysis_flags.h"
 #include "cli/commands.h"
+#include "cli/input.h"
 #include "rollcall/consumers.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
@@ -62,13 +63,9 @@ int RunConsumers(const std::vector<std::string>& args) {
   bool json = false;
   bool restart = false;
   try {
-    std::vector<const char*> argv = {"rollcall consumers"};
-    for (const std::string& arg : args) argv.push_back(arg.c_str());
-    cxxopts::ParseResult parsed = spec.parse(static_cast<int>(argv.size()), argv.data());
-    if (parsed.count("help") > 0) {
-      std::cout << spec.help() << "\n";
-      return kExitOk;
-    }
+    std::optional<cxxopts::ParseResult> maybe = ParseOrHelp(spec, args);
+    if (!maybe) return kExitOk;
+    const cxxopts::ParseResult& parsed = *maybe;
     flags = ReadAnalysisFlags(parsed);
     if (parsed.count("namespace") > 0) name_space = flags.name_space;
     std::string kind_name = parsed["kind"].as<std::string>();

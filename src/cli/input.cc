@@ -9,6 +9,18 @@
 
 namespace rollcall::cli {
 
+std::optional<cxxopts::ParseResult> ParseOrHelp(cxxopts::Options& spec,
+                                                const std::vector<std::string>& args) {
+  std::vector<const char*> argv = {"rollcall"};
+  for (const std::string& arg : args) argv.push_back(arg.c_str());
+  cxxopts::ParseResult parsed = spec.parse(static_cast<int>(argv.size()), argv.data());
+  if (parsed.count("help") > 0) {
+    std::cout << spec.help() << "\n";
+    return std::nullopt;
+  }
+  return parsed;
+}
+
 std::string FlagOrEnv(const std::string& flag, const char* env, const std::string& fallback) {
   if (!flag.empty()) return flag;
   const char* value = std::getenv(env);

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cxxopts.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,11 @@ Config LoadProjectConfig(const std::string& flag);
 // Writes findings and the summary line to stderr, as render and lint print them
 // there: "rollcall: <finding>" lines, then "rollcall: references: …".
 void PrintFindings(const std::vector<Finding>& findings, const CoverageSummary& summary);
+
+// Parses a subcommand's `args` with `spec`; prints the help and returns nullopt for
+// -h/--help. Throws cxxopts' exceptions on bad arguments.
+std::optional<cxxopts::ParseResult> ParseOrHelp(cxxopts::Options& spec,
+                                                const std::vector<std::string>& args);
 
 // `flag` when given, else the environment variable `env` when set and not empty,
 // else `fallback`: how every option that has an environment variable is read.

@@ -45,13 +45,9 @@ int RunLint(const std::vector<std::string>& args) {
   std::vector<std::string> paths;
   ReportFormat format = ReportFormat::kText;
   try {
-    std::vector<const char*> argv = {"rollcall lint"};
-    for (const std::string& arg : args) argv.push_back(arg.c_str());
-    cxxopts::ParseResult parsed = spec.parse(static_cast<int>(argv.size()), argv.data());
-    if (parsed.count("help") > 0) {
-      std::cout << spec.help() << "\n";
-      return kExitOk;
-    }
+    std::optional<cxxopts::ParseResult> maybe = ParseOrHelp(spec, args);
+    if (!maybe) return kExitOk;
+    const cxxopts::ParseResult& parsed = *maybe;
     flags = ReadAnalysisFlags(parsed);
     std::optional<ReportFormat> chosen = ParseReportFormat(parsed["format"].as<std::string>());
     if (!chosen) throw UsageError("--format must be text, json, sarif or github");

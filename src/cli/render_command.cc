@@ -60,13 +60,9 @@ int RunRender(const std::vector<std::string>& args) {
   std::string report_path;
   std::string hmac_key_file;
   try {
-    std::vector<const char*> argv = {"rollcall render"};
-    for (const std::string& arg : args) argv.push_back(arg.c_str());
-    cxxopts::ParseResult parsed = spec.parse(static_cast<int>(argv.size()), argv.data());
-    if (parsed.count("help") > 0) {
-      std::cout << spec.help() << "\n";
-      return kExitOk;
-    }
+    std::optional<cxxopts::ParseResult> maybe = ParseOrHelp(spec, args);
+    if (!maybe) return kExitOk;
+    const cxxopts::ParseResult& parsed = *maybe;
     if (!parsed.unmatched().empty()) {
       std::cerr << "rollcall: error: render takes no arguments, got '" << parsed.unmatched()[0]
                 << "' (the stream comes on stdin)\n";

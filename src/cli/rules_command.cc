@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/input.h"
 #include "rollcall/rules.h"
 
 namespace rollcall::cli {
@@ -59,13 +60,9 @@ int RunRulesCommand(const std::vector<std::string>& args) {
   spec.add_options()("format", "text or markdown",
                      cxxopts::value<std::string>()->default_value("text"))("h,help", "help");
   try {
-    std::vector<const char*> argv = {"rollcall rules"};
-    for (const std::string& arg : args) argv.push_back(arg.c_str());
-    cxxopts::ParseResult parsed = spec.parse(static_cast<int>(argv.size()), argv.data());
-    if (parsed.count("help") > 0) {
-      std::cout << spec.help() << "\n";
-      return kExitOk;
-    }
+    std::optional<cxxopts::ParseResult> maybe = ParseOrHelp(spec, args);
+    if (!maybe) return kExitOk;
+    const cxxopts::ParseResult& parsed = *maybe;
     std::string format = parsed["format"].as<std::string>();
     if (format == "text") {
       WriteText(std::cout);
