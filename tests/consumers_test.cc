@@ -78,8 +78,8 @@ TEST(Consumers, CronJobsJobsAndPodsGetWhatToDoInstead) {
             "delete it and create it again\n"
             "# pod/debug -n ops: a bare Pod cannot be restarted; delete it and create it again\n");
   testing::ProcessResult listing = RunProcess({RollcallBinary(), "consumers", "s", "-"}, stream);
-  EXPECT_THAT(listing.out, ::testing::HasSubstr(
-                               "pod/ops/debug container c reads subPath volume v: unresolved"));
+  EXPECT_THAT(listing.out,
+              ::testing::HasSubstr("pod/ops/debug container c reads subPath volume v: unresolved"));
 }
 
 TEST(Consumers, NoneIsANoteNotAnError) {
@@ -110,6 +110,27 @@ TEST(Consumers, NeedsAName) {
   testing::ProcessResult result = Consumers({});
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(result.err, "rollcall: error: consumers needs the NAME of a Secret or ConfigMap\n");
+}
+
+}  // namespace
+}  // namespace rollcall
+
+namespace rollcall {
+namespace {
+
+TEST(LintWithState, TheStateAccountsForTheTenthConsumer) {
+  std::string tenth = TestdataPath("lint/platform-tenth/report-worker.yaml");
+  testing::ProcessResult without =
+      RunProcess({RollcallBinary(), "lint", "-n", "platform", tenth}, "");
+  EXPECT_EQ(without.exit_code, 1);
+  testing::ProcessResult with =
+      RunProcess({RollcallBinary(), "lint", "-n", "platform", "--state",
+                  TestdataPath("state/platform-secrets-before.yaml"), tenth},
+                 "");
+  EXPECT_EQ(with.exit_code, 0) << with.out;
+  EXPECT_EQ(with.out,
+            "references: 1 \u2014 hashed 1, waived 0, pending 0, runtime 0, unresolved 0\n"
+            "no findings\n");
 }
 
 }  // namespace
