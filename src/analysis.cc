@@ -21,8 +21,7 @@ bool Reloadable(const Reference& reference) {
 }  // namespace
 
 std::string ObjectName(const Document& doc, const std::string& default_namespace) {
-  std::string name_space =
-      doc.declared_namespace().empty() ? default_namespace : doc.declared_namespace();
+  std::string name_space = doc.NamespaceOr(default_namespace);
   return doc.kind() + " " + name_space + "/" + doc.name();
 }
 

@@ -27,7 +27,6 @@ std::string Consumer::Describe() const { return kind + " " + name_space + "/" + 
 namespace {
 
 constexpr const char* kContainerLists[] = {"initContainers", "containers", "ephemeralContainers"};
-constexpr const char* kHookAnnotations[] = {"helm.sh/hook", "argocd.argoproj.io/hook"};
 
 bool IsTrue(const YAML::Node& node) { return ScalarOr(node) == "true"; }
 
@@ -169,11 +168,7 @@ class ReferenceCollector {
 ConsumerRole RoleOf(const Document& doc) {
   if (doc.kind() == "Pod") return ConsumerRole::kPod;
   if (doc.kind() != "Job") return ConsumerRole::kWorkload;
-  YAML::Node annotations = Child(Child(doc.root(), "metadata"), "annotations");
-  for (const char* hook : kHookAnnotations) {
-    if (Child(annotations, hook).IsDefined()) return ConsumerRole::kHookJob;
-  }
-  return ConsumerRole::kPlainJob;
+  return doc.IsHook() ? ConsumerRole::kHookJob : ConsumerRole::kPlainJob;
 }
 
 }  // namespace
@@ -194,8 +189,7 @@ std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& 
   consumer.document = &doc;
   consumer.kind = doc.kind();
   consumer.name = doc.name();
-  consumer.name_space =
-      doc.declared_namespace().empty() ? default_namespace : doc.declared_namespace();
+  consumer.name_space = doc.NamespaceOr(default_namespace);
   consumer.role = RoleOf(doc);
   consumer.pod_template = pod_template;
   consumer.where = doc.Locate();

@@ -58,6 +58,12 @@ Location Document::Locate() const {
   return where;
 }
 
+bool Document::IsHook() const {
+  YAML::Node annotations = Child(Child(root_, "metadata"), "annotations");
+  return Child(annotations, "helm.sh/hook").IsDefined() ||
+         Child(annotations, "argocd.argoproj.io/hook").IsDefined();
+}
+
 std::string Document::Describe() const {
   std::string out = kind_.empty() ? std::string("object") : kind_;
   if (!namespace_.empty()) return out + " " + namespace_ + "/" + name_;

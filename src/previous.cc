@@ -18,14 +18,7 @@ ObjectKey KeyOf(const Document& doc, const std::string& default_namespace) {
   const std::string& api_version = doc.api_version();
   auto slash = api_version.find('/');
   return ObjectKey{slash == std::string::npos ? "" : api_version.substr(0, slash), doc.kind(),
-                   doc.declared_namespace().empty() ? default_namespace : doc.declared_namespace(),
-                   doc.name()};
-}
-
-bool IsHook(const Document& doc) {
-  YAML::Node annotations = Child(Child(doc.root(), "metadata"), "annotations");
-  return Child(annotations, "helm.sh/hook").IsDefined() ||
-         Child(annotations, "argocd.argoproj.io/hook").IsDefined();
+                   doc.NamespaceOr(default_namespace), doc.name()};
 }
 
 PreviousRelease::PreviousRelease(std::string bytes, std::string origin,

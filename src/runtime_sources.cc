@@ -17,8 +17,7 @@ RuntimeSources::RuntimeSources(const std::vector<Document>& documents,
                                const std::vector<std::string>& configured) {
   for (const Document& doc : documents) {
     if (doc.shape() != Document::Shape::kObject) continue;
-    std::string name_space =
-        doc.declared_namespace().empty() ? default_namespace : doc.declared_namespace();
+    std::string name_space = doc.NamespaceOr(default_namespace);
     std::string group = GroupOf(doc.api_version());
     std::string secret;
     std::string controller;

@@ -37,6 +37,13 @@ class Document {
   const std::string& name() const { return name_; }
   // The namespace written in the object, empty when none is.
   const std::string& declared_namespace() const { return namespace_; }
+  // The namespace the object goes to: the declared one, else `default_namespace`.
+  const std::string& NamespaceOr(const std::string& default_namespace) const {
+    return namespace_.empty() ? default_namespace : namespace_;
+  }
+  // True for objects their tool deletes and recreates on every run: Helm and Argo CD
+  // hooks (helm.sh/hook, argocd.argoproj.io/hook).
+  bool IsHook() const;
   // "# Source:" path, else Helm 4's postrender-filename, else the stream's origin.
   const std::string& origin() const { return origin_; }
 

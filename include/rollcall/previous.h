@@ -22,9 +22,6 @@ struct ObjectKey {
 };
 ObjectKey KeyOf(const Document& doc, const std::string& default_namespace);
 
-// True for objects their tool deletes and recreates: Helm and Argo CD hooks.
-bool IsHook(const Document& doc);
-
 class PreviousRelease {
  public:
   // An empty release: a first install.

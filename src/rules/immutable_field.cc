@@ -16,7 +16,7 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
   for (const Document& doc : analysis.documents()) {
     const Document* previous = analysis.PreviousOf(doc);
     // Hooks are deleted and recreated by their tool, never updated in place.
-    if (previous == nullptr || dropped.count(&doc) > 0 || IsHook(doc) || IsHook(*previous)) {
+    if (previous == nullptr || dropped.count(&doc) > 0 || doc.IsHook() || previous->IsHook()) {
       continue;
     }
     for (const ImmutableViolation& violation : FindImmutableChanges(*previous, doc)) {
