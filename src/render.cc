@@ -99,15 +99,14 @@ RenderResult Render(const Stream& stream, const RenderOptions& options) {
       continue;
     }
     // A bare Pod cannot roll, and a plain Job kept or run once must not change:
-    // they stay byte-identical (the rules say so).
-    AnnotationChange change = ChangeFor(consumer, analysis.model(), options);
-    if (!change.set.empty()) item.config_hash = change.set[0].second;
+    // they stay byte-identical (the rules say so), with the hash they carry.
     if (consumer.role == ConsumerRole::kPod ||
         (consumer.role == ConsumerRole::kPlainJob && consumer.job_action != JobAction::kRename)) {
-      item.config_hash = ScalarOr(Child(
-          Child(Child(consumer.pod_template, "metadata"), "annotations"), kConfigHashAnnotation));
+      item.config_hash = WrittenConfigHash(consumer);
       continue;
     }
+    AnnotationChange change = ChangeFor(consumer, analysis.model(), options);
+    if (!change.set.empty()) item.config_hash = change.set[0].second;
     Append(edits, EditAnnotations(*consumer.document, consumer.pod_template, change));
     if (consumer.job_action == JobAction::kRename) {
       Append(edits, RenameJob(consumer, item.config_hash, item.name));

@@ -1,5 +1,6 @@
 #include "rollcall/rollout.h"
 
+#include <map>
 #include <set>
 
 #include "rollcall/hashing.h"
@@ -28,22 +29,6 @@ std::vector<std::string> ChangedSources(const Consumer& consumer, const Model& m
   return changed;
 }
 
-const Consumer* FindConsumer(const Model& model, const ObjectKey& key,
-                             const std::string& default_namespace) {
-  for (const Consumer& consumer : model.consumers) {
-    if (!(KeyOf(*consumer.document, default_namespace) < key) &&
-        !(key < KeyOf(*consumer.document, default_namespace))) {
-      return &consumer;
-    }
-  }
-  return nullptr;
-}
-
-std::string ConfigHashOf(const Consumer& consumer) {
-  return ScalarOr(
-      Child(Child(Child(consumer.pod_template, "metadata"), "annotations"), kConfigHashAnnotation));
-}
-
 // A renamed Job's predecessor: the previous release's Job recorded with the same
 // original name.
 const Consumer* RenamedFrom(const Consumer& job, const Model& before) {
@@ -60,6 +45,11 @@ const Consumer* RenamedFrom(const Consumer& job, const Model& before) {
 }
 
 }  // namespace
+
+std::string WrittenConfigHash(const Consumer& consumer) {
+  return ScalarOr(
+      Child(Child(Child(consumer.pod_template, "metadata"), "annotations"), kConfigHashAnnotation));
+}
 
 const char* RolloutStatusName(RolloutStatus status) {
   switch (status) {
@@ -88,21 +78,24 @@ std::vector<RolloutEntry> CompareRollout(const Analysis& analysis,
   static const Model kNoModel;
   const Model& before = previous != nullptr ? previous->model() : kNoModel;
   std::vector<RolloutEntry> entries;
-  std::set<const Consumer*> matched;  // previous consumers still there
+  std::set<const Consumer*> matched;            // previous consumers still there
+  std::map<ObjectKey, const Consumer*> by_key;  // previous consumers, looked up once each
+  for (const Consumer& old : before.consumers) by_key.emplace(KeyOf(*old.document, ns), &old);
   for (const RenderedConsumer& item : rendered) {
     const Consumer& consumer = *item.consumer;
     RolloutEntry entry;
     entry.object = consumer.kind + " " + consumer.name_space + "/" + item.name;
     ObjectKey key = KeyOf(*consumer.document, ns);
     key.name = item.name;
-    const Consumer* old = FindConsumer(before, key, ns);
+    auto found = by_key.find(key);
+    const Consumer* old = found == by_key.end() ? nullptr : found->second;
     if (item.dropped) {
       entry.status = RolloutStatus::kAlreadyRan;
       if (old != nullptr) matched.insert(old);
     } else if (old != nullptr) {
       matched.insert(old);
       bool same = TemplateFingerprint(consumer.pod_template, item.config_hash) ==
-                  TemplateFingerprint(old->pod_template, ConfigHashOf(*old));
+                  TemplateFingerprint(old->pod_template, WrittenConfigHash(*old));
       if (same) {
         entry.status = RolloutStatus::kUnchanged;
       } else if (consumer.role == ConsumerRole::kPlainJob) {

@@ -46,6 +46,9 @@ std::vector<RolloutEntry> CompareRollout(const Analysis& analysis,
                                          const std::vector<RenderedConsumer>& rendered,
                                          const PreviousRelease* previous);
 
+// The rollcall.dev/config-hash a consumer's pod template carries as written, or "".
+std::string WrittenConfigHash(const Consumer& consumer);
+
 // "Deployment ns/name: rolled (changed: secret/a, secret/b)"
 std::string FormatRollout(const RolloutEntry& entry);
 
