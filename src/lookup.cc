@@ -8,15 +8,6 @@
 #include "rollcall/process.h"
 
 namespace rollcall {
-namespace {
-
-std::string Trimmed(std::string text) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
-  return text;
-}
-
-}  // namespace
-
 SourceLookup KubectlLookup(KubectlOptions options) {
   return [options = std::move(options)](const std::vector<SourceId>& wanted) {
     std::map<std::pair<std::string, SourceKind>, std::vector<std::string>> batches;
@@ -32,7 +23,7 @@ SourceLookup KubectlLookup(KubectlOptions options) {
       std::string origin = "kubectl get " + std::string(SourceKindSlug(kind)) + " -n " + name_space;
       if (got.exit_code != 0) {
         std::string message =
-            "kubectl failed (exit " + std::to_string(got.exit_code) + "): " + Trimmed(got.err);
+            "kubectl failed (exit " + std::to_string(got.exit_code) + "): " + got.ErrorText();
         if (!options.optional) throw InputError(Location{origin, 0, 0, 0}, message);
         Finding finding;
         finding.rule = "lookup-failed";

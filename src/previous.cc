@@ -63,10 +63,8 @@ std::unique_ptr<PreviousRelease> LoadPreviousRelease(const std::string& helm,
   if (got.err.find("release: not found") != std::string::npos) {
     return std::make_unique<PreviousRelease>();  // a first install
   }
-  std::string message = got.err.empty() ? "exit " + std::to_string(got.exit_code) : got.err;
-  while (!message.empty() && (message.back() == '\n' || message.back() == '\r')) {
-    message.pop_back();
-  }
+  std::string message = got.ErrorText();
+  if (message.empty()) message = "exit " + std::to_string(got.exit_code);
   throw InputError(Location{origin, 0, 0, 0}, "cannot read the previous release (" + message +
                                                   "); refusing to treat it as a first install");
 }

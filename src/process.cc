@@ -38,6 +38,12 @@ void Drain(int out_fd, int err_fd, std::string& out, std::string& err) {
 
 }  // namespace
 
+std::string ProcessOutput::ErrorText() const {
+  std::string text = err;
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  return text;
+}
+
 ProcessOutput RunProgram(const std::vector<std::string>& argv) {
   ProcessOutput result;
   int out_pipe[2];

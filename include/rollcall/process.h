@@ -10,6 +10,9 @@ struct ProcessOutput {
   int exit_code = -1;  // 127 when the program could not be started
   std::string out;
   std::string err;
+
+  // What the program said on stderr, without its final line breaks, for messages.
+  std::string ErrorText() const;
 };
 
 // Runs `argv` (argv[0] looked up on PATH unless it contains a '/') with stdin
