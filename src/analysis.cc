@@ -4,6 +4,7 @@
 
 #include "rollcall/rules.h"
 #include "rollcall/state.h"
+#include "rollcall/yaml_text.h"
 
 namespace rollcall {
 namespace {
@@ -147,13 +148,10 @@ void Analysis::ReadSuppressions() {
       Suppression suppression;
       suppression.where = doc.Locate(value.Mark());
       std::size_t colon = part.find(':');
-      auto trim = [](std::string s) {
-        s.erase(0, s.find_first_not_of(" \t"));
-        s.erase(s.find_last_not_of(" \t") + 1);
-        return s;
-      };
-      suppression.rule = trim(part.substr(0, colon));
-      suppression.reason = colon == std::string::npos ? "" : trim(part.substr(colon + 1));
+      std::string_view view(part);
+      suppression.rule = std::string(TrimBlanks(view.substr(0, colon)));
+      suppression.reason =
+          colon == std::string::npos ? "" : std::string(TrimBlanks(view.substr(colon + 1)));
       if (FindRule(suppression.rule) == nullptr) {
         suppression.problem = "unknown rule id \"" + suppression.rule + "\"";
       } else if (suppression.reason.empty()) {

@@ -10,6 +10,7 @@
 
 #include "rollcall/input_error.h"
 #include "rollcall/process.h"
+#include "rollcall/yaml_text.h"
 
 namespace fs = std::filesystem;
 
@@ -141,16 +142,10 @@ class Loader {
   Inputs& inputs_;
 };
 
-std::string Trimmed(std::string_view line) {
-  std::size_t begin = line.find_first_not_of(" \t");
-  std::size_t end = line.find_last_not_of(" \t\r");
-  return begin == std::string_view::npos ? "" : std::string(line.substr(begin, end - begin + 1));
-}
-
 std::vector<std::string> ReadLines(const std::string& path) {
   std::vector<std::string> lines;
   std::ifstream in(path);
-  for (std::string line; std::getline(in, line);) lines.push_back(Trimmed(line));
+  for (std::string line; std::getline(in, line);) lines.push_back(std::string(TrimBlanks(line)));
   return lines;
 }
 
@@ -170,7 +165,7 @@ std::size_t TemplateLine(const Stream& stream, std::size_t line,
   std::size_t first = stream.lines().LineOf(span->begin);
   std::vector<std::string> rendered;
   std::istringstream text{std::string(span->Text(stream.bytes()))};
-  for (std::string row; std::getline(text, row);) rendered.push_back(Trimmed(row));
+  for (std::string row; std::getline(text, row);) rendered.push_back(std::string(TrimBlanks(row)));
   std::size_t n = rendered.size();
   std::size_t m = template_lines.size();
   if (line < first || line - first >= n) return 0;

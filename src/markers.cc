@@ -4,27 +4,21 @@
 
 #include <algorithm>
 
+#include "rollcall/yaml_text.h"
+
 namespace rollcall {
 namespace {
 
-std::string_view Trim(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r')) {
-    text.remove_suffix(1);
-  }
-  return text;
-}
-
 MarkerValue WithReason(MarkerKind kind, std::string_view rest, const char* name) {
   MarkerValue value;
-  rest = Trim(rest);
-  if (rest.empty() || rest.front() != ':' || Trim(rest.substr(1)).empty()) {
+  rest = TrimBlanks(rest);
+  if (rest.empty() || rest.front() != ':' || TrimBlanks(rest.substr(1)).empty()) {
     value.problem =
         std::string("\"") + name + "\" needs a reason: SECRET-VERSION: " + name + ": <why>";
     return value;
   }
   value.kind = kind;
-  value.reason = std::string(Trim(rest.substr(1)));
+  value.reason = std::string(TrimBlanks(rest.substr(1)));
   return value;
 }
 
@@ -47,12 +41,12 @@ const char* MarkerKindName(MarkerKind kind) {
 }
 
 MarkerValue ParseMarkerValue(std::string_view text) {
-  text = Trim(text);
+  text = TrimBlanks(text);
   std::string_view word = text.substr(0, text.find_first_of(": \t"));
   std::string_view rest = text.substr(word.size());
   if (word == "pending" || word == "checksum") {
     MarkerValue value;
-    if (!Trim(rest).empty()) {
+    if (!TrimBlanks(rest).empty()) {
       value.problem = "\"" + std::string(word) + "\" takes nothing after it";
       return value;
     }
@@ -80,7 +74,7 @@ std::vector<Marker> ScanMarkers(std::string_view text, const LineIndex& lines,
   while (RE2::FindAndConsume(&rest, kMarker, &lead, &value)) {
     std::size_t hash = static_cast<std::size_t>(lead.data() - text.data()) + lead.size();
     Marker marker;
-    marker.text = std::string(Trim(std::string_view(value.data(), value.size())));
+    marker.text = std::string(TrimBlanks(std::string_view(value.data(), value.size())));
     marker.value = ParseMarkerValue(marker.text);
     marker.line = lines.LineOf(hash);
     std::size_t line_start = lines.LineStart(marker.line);

@@ -16,6 +16,12 @@ std::size_t SkipToken(std::string_view text, std::size_t pos) {
 
 }  // namespace
 
+std::string_view TrimBlanks(std::string_view text) {
+  while (!text.empty() && IsBlank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && (IsBlank(text.back()) || text.back() == '\r')) text.remove_suffix(1);
+  return text;
+}
+
 std::size_t SkipProperties(std::string_view text, std::size_t pos) {
   while (pos < text.size()) {
     if (text[pos] == '&' || text[pos] == '!') {

@@ -10,6 +10,10 @@
 
 namespace rollcall {
 
+// `text` without leading spaces and tabs nor trailing spaces, tabs and a CR: a
+// line's content, or a value written in a comment or an annotation.
+std::string_view TrimBlanks(std::string_view text);
+
 // Offset just past the node properties ("&anchor", "!tag") and spaces at `pos`.
 std::size_t SkipProperties(std::string_view text, std::size_t pos);
 
