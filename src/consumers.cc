@@ -52,14 +52,13 @@ std::string Containers(const Reference& reference) {
 
 }  // namespace
 
-std::vector<ConsumerUse> FindConsumers(const Analysis& analysis, SourceKind kind,
-                                       const std::string& name,
-                                       const std::optional<std::string>& name_space) {
+std::vector<ConsumerUse> FindConsumers(const Analysis& analysis, const SourceQuery& query) {
   std::vector<ConsumerUse> uses;
   for (const ReferenceCoverage& coverage : analysis.coverage()) {
     const SourceId& source = coverage.reference->source;
-    if (source.kind != kind || source.name != name) continue;
-    if (name_space && source.name_space != *name_space) continue;
+    if (query.kind && source.kind != *query.kind) continue;
+    if (query.name && source.name != *query.name) continue;
+    if (query.name_space && source.name_space != *query.name_space) continue;
     const Consumer& consumer = *coverage.consumer;
     uses.push_back(ConsumerUse{
         &coverage, Lower(consumer.kind) + "/" + consumer.name_space + "/" + consumer.name,

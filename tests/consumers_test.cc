@@ -109,7 +109,97 @@ TEST(Consumers, JsonNamesFileLineAndMarker) {
 TEST(Consumers, NeedsAName) {
   testing::ProcessResult result = Consumers({});
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_EQ(result.err, "rollcall: error: consumers needs the NAME of a Secret or ConfigMap\n");
+  EXPECT_EQ(result.err,
+            "rollcall: error: consumers needs the NAME of a Secret or ConfigMap (or --all)\n");
+  EXPECT_EQ(result.out, "");
+}
+
+// One reader of each coverage state (docs/examples/graph/shop.yaml, the example the
+// picture in docs/consumers.md is drawn from).
+std::string ShopExample() { return TestdataPath("../docs/examples/graph/shop.yaml"); }
+
+TEST(Consumers, AllListsEverySourceWithItsName) {
+  testing::ProcessResult result = Consumers({"--all", ShopExample()});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "secret/shop/shop-db: deployment/shop/storefront container web reads env password: "
+            "hashed (content known)\n"
+            "configmap/shop/shop-settings: deployment/shop/storefront container web reads envFrom: "
+            "hashed (content known)\n"
+            "secret/shop/shop-tls: deployment/shop/storefront container web reads volume tls: "
+            "runtime (rotated at runtime by cert-manager Certificate shop/shop-tls)\n"
+            "secret/shop/shop-db: statefulset/shop/orders container orders reads env password: "
+            "hashed (content known)\n"
+            "secret/shop/payment-provider: statefulset/shop/orders container orders reads env "
+            "api-key: pending (SECRET-VERSION: pending)\n"
+            "secret/shop/mail-relay: cronjob/shop/nightly-report container report reads env "
+            "password: waived (static: each run starts a new pod and reads it afresh)\n"
+            "secret/shop/warehouse-api: cronjob/shop/nightly-report container report reads env "
+            "token: unresolved (Secret shop/warehouse-api is not in the input)\n");
+}
+
+TEST(Consumers, AllWithKindNarrowsToThatKind) {
+  testing::ProcessResult result = Consumers({"--all", "--kind", "configmap", ShopExample()});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "configmap/shop/shop-settings: deployment/shop/storefront container web reads envFrom: "
+            "hashed (content known)\n");
+}
+
+TEST(Consumers, AllAsJsonNamesEachSource) {
+  testing::ProcessResult result = Consumers({"--all", "--format", "json", ShopExample()});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  nlohmann::json document = nlohmann::json::parse(result.out);
+  EXPECT_FALSE(document.contains("source"));
+  ASSERT_EQ(document["consumers"].size(), 7u);
+  EXPECT_EQ(
+      document["consumers"][1]["source"],
+      (nlohmann::json{{"kind", "configmap"}, {"namespace", "shop"}, {"name", "shop-settings"}}));
+  EXPECT_EQ(document["consumers"][1]["object"], "deployment/shop/storefront");
+}
+
+TEST(Consumers, DotDrawsSourcesToConsumersColouredByCoverage) {
+  testing::ProcessResult result = Consumers({"--all", "--format", "dot", ShopExample()});
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const std::string& dot = result.out;
+  EXPECT_THAT(dot, ::testing::StartsWith("digraph rollcall {\n  rankdir=LR;\n"));
+  // A source in the input is solid; one whose content rollcall never saw is dashed.
+  EXPECT_THAT(dot,
+              ::testing::HasSubstr(
+                  "  \"secret/shop/shop-db\" [shape=note, label=\"Secret\\nshop/shop-db\"];\n"));
+  EXPECT_THAT(dot, ::testing::HasSubstr("  \"secret/shop/warehouse-api\" [shape=note, "
+                                        "label=\"Secret\\nshop/warehouse-api\\n(content not in the "
+                                        "input)\", style=dashed];\n"));
+  // Each consumer takes the colour of its worst reference: the CronJob has an
+  // unresolved one (red), the StatefulSet a pending one (orange).
+  EXPECT_THAT(dot, ::testing::HasSubstr("  \"CronJob/shop/nightly-report\" [shape=box, "
+                                        "style=\"rounded,filled\", fillcolor=\"#ffcdd2\""));
+  EXPECT_THAT(dot, ::testing::HasSubstr("  \"StatefulSet/shop/orders\" [shape=box, "
+                                        "style=\"rounded,filled\", fillcolor=\"#ffe0b2\""));
+  // One edge per reference, in the colour of its state, saying who reads what.
+  EXPECT_THAT(
+      dot, ::testing::HasSubstr("  \"secret/shop/payment-provider\" -> \"StatefulSet/shop/orders\" "
+                                "[color=\"#ef6c00\", fontcolor=\"#ef6c00\", label=\"orders: env "
+                                "api-key\\npending\", penwidth=2];\n"));
+  EXPECT_THAT(dot,
+              ::testing::HasSubstr("  \"secret/shop/shop-db\" -> \"StatefulSet/shop/orders\" "
+                                   "[color=\"#2e7d32\", fontcolor=\"#2e7d32\", label=\"orders: "
+                                   "env password\\nhashed\"];\n"));
+  EXPECT_THAT(dot, ::testing::EndsWith("</tr></table>>];\n}\n"));
+  // Names only: the Secret's value never reaches the picture.
+  EXPECT_THAT(dot, ::testing::Not(::testing::HasSubstr("example-only")));
+}
+
+TEST(Consumers, DotQuotesWhatDotWouldMisread) {
+  std::string stream =
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: ops}\nspec:\n"
+      "  containers:\n  - name: 'say \"hi\" \\ bye'\n    image: i\n"
+      "    env:\n    - name: E\n      valueFrom: {secretKeyRef: {name: s, key: k}}\n";
+  testing::ProcessResult result =
+      RunProcess({RollcallBinary(), "consumers", "s", "--format", "dot", "-"}, stream);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.out,
+              ::testing::HasSubstr("label=\"say \\\"hi\\\" \\\\ bye: env k\\nunresolved\""));
 }
 
 }  // namespace

@@ -19,11 +19,15 @@ struct ConsumerUse {
   std::string reads;  // "env jwt-signing-key", "envFrom", "volume certs", "subPath volume certs", …
 };
 
-// Every reference to the source `kind`/`name`, in `name_space` when given (else in
-// any namespace), in stream order.
-std::vector<ConsumerUse> FindConsumers(const Analysis& analysis, SourceKind kind,
-                                       const std::string& name,
-                                       const std::optional<std::string>& name_space);
+// Which sources to list consumers of; an unset field matches every source.
+struct SourceQuery {
+  std::optional<SourceKind> kind;
+  std::optional<std::string> name;
+  std::optional<std::string> name_space;
+};
+
+// Every reference to a source the query matches, in stream order.
+std::vector<ConsumerUse> FindConsumers(const Analysis& analysis, const SourceQuery& query);
 
 // "deployment/platform/api container api reads env jwt-signing-key: pending (…)"
 std::string FormatConsumerUse(const ConsumerUse& use);

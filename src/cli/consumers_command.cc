@@ -1,6 +1,7 @@
 // `rollcall consumers NAME [PATH…|-]`: every consumer of one Secret or ConfigMap,
 // how each reads it and how a change reaches it; with --restart-commands, what to
-// run after changing it outside any release.
+// run after changing it outside any release. `--all` takes every source instead of
+// NAME; `--format dot` draws the same as a Graphviz graph.
 #include <cxxopts.hpp>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -9,6 +10,7 @@
 #include "cli/analysis_flags.h"
 #include "cli/commands.h"
 #include "cli/input.h"
+#include "rollcall/consumer_graph.h"
 #include "rollcall/consumers.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
@@ -20,12 +22,15 @@ cxxopts::Options ConsumersOptionsSpec() {
   cxxopts::Options spec("rollcall consumers",
                         "Lists every workload that reads a Secret (or ConfigMap), how it reads "
                         "it and how a change reaches it.");
-  spec.positional_help("NAME [PATH…] (files, directories, chart directories, - for stdin)");
+  spec.positional_help(
+      "NAME [PATH…] (files, directories, chart directories, - for stdin); with --all, PATH…");
   AddAnalysisOptions(spec);
   AddInputOptions(spec);
   cxxopts::OptionAdder add = spec.add_options();
   add("kind", "secret or configmap", cxxopts::value<std::string>()->default_value("secret"));
-  add("format", "text or json", cxxopts::value<std::string>()->default_value("text"));
+  add("all", "every Secret and ConfigMap (with --kind given, every one of that kind); no NAME");
+  add("format", "text, json or dot (Graphviz)",
+      cxxopts::value<std::string>()->default_value("text"));
   add("restart-commands", "print what to run after changing the source outside a release");
   add("h,help", "show this help");
   add("args", "", cxxopts::value<std::vector<std::string>>());
@@ -33,11 +38,20 @@ cxxopts::Options ConsumersOptionsSpec() {
   return spec;
 }
 
-void WriteJson(const std::vector<ConsumerUse>& uses, SourceKind kind, const std::string& name) {
+std::string SourceSlug(const SourceId& id) {
+  return std::string(SourceKindSlug(id.kind)) + "/" + id.name_space + "/" + id.name;
+}
+
+void WriteJson(const std::vector<ConsumerUse>& uses, const SourceQuery& query) {
   nlohmann::ordered_json consumers = nlohmann::ordered_json::array();
   for (const ConsumerUse& use : uses) {
     const ReferenceCoverage& coverage = *use.coverage;
-    consumers.push_back({{"object", use.object},
+    const SourceId& source = coverage.reference->source;
+    consumers.push_back({{"source",
+                          {{"kind", SourceKindSlug(source.kind)},
+                           {"namespace", source.name_space},
+                           {"name", source.name}}},
+                         {"object", use.object},
                          {"container", use.container},
                          {"reads", use.reads},
                          {"coverage", CoverageName(coverage.state)},
@@ -46,8 +60,10 @@ void WriteJson(const std::vector<ConsumerUse>& uses, SourceKind kind, const std:
                          {"file", coverage.reference->where.origin},
                          {"line", coverage.reference->where.line}});
   }
-  nlohmann::ordered_json document = {{"source", {{"kind", SourceKindSlug(kind)}, {"name", name}}},
-                                     {"consumers", consumers}};
+  nlohmann::ordered_json document = nlohmann::ordered_json::object();
+  if (query.name)
+    document["source"] = {{"kind", SourceKindSlug(*query.kind)}, {"name", *query.name}};
+  document["consumers"] = consumers;
   std::cout << document.dump(2) << "\n";
 }
 
@@ -58,28 +74,38 @@ int RunConsumers(const std::vector<std::string>& args) {
   AnalysisFlags flags;
   InputOptions inputs_options;
   std::vector<std::string> positional;
-  std::optional<std::string> name_space;
-  SourceKind kind = SourceKind::kSecret;
-  bool json = false;
+  SourceQuery query;
+  std::string format;
   bool restart = false;
   try {
     std::optional<cxxopts::ParseResult> maybe = ParseOrHelp(spec, args);
     if (!maybe) return kExitOk;
     const cxxopts::ParseResult& parsed = *maybe;
     flags = ReadAnalysisFlags(parsed);
-    if (parsed.count("namespace") > 0) name_space = flags.name_space;
+    if (parsed.count("namespace") > 0) query.name_space = flags.name_space;
     std::string kind_name = parsed["kind"].as<std::string>();
     if (kind_name != "secret" && kind_name != "configmap") {
       throw UsageError("--kind must be secret or configmap");
     }
-    kind = kind_name == "secret" ? SourceKind::kSecret : SourceKind::kConfigMap;
-    std::string format = parsed["format"].as<std::string>();
-    if (format != "text" && format != "json") throw UsageError("--format must be text or json");
-    json = format == "json";
+    bool all = parsed.count("all") > 0;
+    // --all lists both kinds unless --kind narrows it; a NAME always has a kind.
+    if (!all || parsed.count("kind") > 0) {
+      query.kind = kind_name == "secret" ? SourceKind::kSecret : SourceKind::kConfigMap;
+    }
+    format = parsed["format"].as<std::string>();
+    if (format != "text" && format != "json" && format != "dot") {
+      throw UsageError("--format must be text, json or dot");
+    }
     restart = parsed.count("restart-commands") > 0;
     inputs_options = ReadInputOptions(parsed, flags);
     if (parsed.count("args") > 0) positional = parsed["args"].as<std::vector<std::string>>();
-    if (positional.empty()) throw UsageError("consumers needs the NAME of a Secret or ConfigMap");
+    if (!all) {
+      if (positional.empty()) {
+        throw UsageError("consumers needs the NAME of a Secret or ConfigMap (or --all)");
+      }
+      query.name = positional.front();
+      positional.erase(positional.begin());
+    }
   } catch (const cxxopts::exceptions::exception& e) {
     std::cerr << "rollcall: error: " << e.what() << " (see rollcall consumers --help)\n";
     return kExitInput;
@@ -87,15 +113,16 @@ int RunConsumers(const std::vector<std::string>& args) {
     std::cerr << "rollcall: error: " << e.what() << "\n";
     return kExitInput;
   }
-  std::string name = positional.front();
-  std::vector<std::string> paths(positional.begin() + 1, positional.end());
+  std::vector<std::string> paths = positional;
   if (paths.empty()) paths = {"."};
 
   try {
     AnalysedInputs analysed = AnalysePaths(flags, inputs_options, paths);
-    std::vector<ConsumerUse> uses = FindConsumers(*analysed.analysis, kind, name, name_space);
-    std::string what = std::string(SourceKindSlug(kind)) + "/" + name +
-                       (name_space ? " in namespace " + *name_space : "");
+    std::vector<ConsumerUse> uses = FindConsumers(*analysed.analysis, query);
+    std::string what = query.name   ? std::string(SourceKindSlug(*query.kind)) + "/" + *query.name
+                       : query.kind ? std::string("any ") + SourceKindName(*query.kind)
+                                    : std::string("any Secret or ConfigMap");
+    if (query.name_space) what += " in namespace " + *query.name_space;
     if (uses.empty()) std::cerr << "rollcall: no consumer reads " << what << "\n";
     if (restart) {
       std::set<const Consumer*> seen;
@@ -105,10 +132,16 @@ int RunConsumers(const std::vector<std::string>& args) {
         }
       }
       if (uses.empty()) std::cout << "# nothing to roll: no consumer reads " << what << "\n";
-    } else if (json) {
-      WriteJson(uses, kind, name);
+    } else if (format == "json") {
+      WriteJson(uses, query);
+    } else if (format == "dot") {
+      std::cout << ConsumerGraphDot(uses, analysed.analysis->model());
     } else {
-      for (const ConsumerUse& use : uses) std::cout << FormatConsumerUse(use) << "\n";
+      for (const ConsumerUse& use : uses) {
+        // Without a NAME each line says which source it is about.
+        std::string prefix = query.name ? "" : SourceSlug(use.coverage->reference->source) + ": ";
+        std::cout << prefix << FormatConsumerUse(use) << "\n";
+      }
     }
     return kExitOk;
   } catch (const InputError& e) {
