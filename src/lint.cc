@@ -18,10 +18,12 @@ bool Suppressed(const Analysis& analysis, const Finding& finding) {
 
 }  // namespace
 
-std::vector<Finding> RunRules(const Analysis& analysis, std::vector<Finding> stage_findings) {
+std::vector<Finding> RunRules(const Analysis& analysis, std::vector<Finding> stage_findings,
+                              RulesFor audience) {
   std::vector<Finding> raw = std::move(stage_findings);
   for (const Rule& rule : Rules()) {
-    if (rule.check != nullptr) rule.check(analysis, raw);
+    if (rule.check == nullptr || (audience == RulesFor::kRender && rule.render_repairs)) continue;
+    rule.check(analysis, raw);
   }
   const auto& severities = analysis.options().config.severities;
   std::vector<Finding> out;

@@ -12,34 +12,15 @@
 namespace rollcall {
 namespace {
 
-// "configmap/app-config, secret/app-secret[password]": the sources in the hash,
-// with keys only where the consumer reads a subset. Names and keys, never values.
-std::string DescribeSources(const std::vector<SourceRead>& reads) {
-  std::string out;
-  for (const SourceRead& read : reads) {
-    if (!out.empty()) out += ", ";
-    out += std::string(SourceKindSlug(read.source->id.kind)) + "/" + read.source->id.name;
-    if (!read.keys) continue;
-    std::string keys;
-    for (const std::string& key : *read.keys) keys += (keys.empty() ? "" : ",") + key;
-    out += "[" + keys + "]";
-  }
-  return out;
-}
-
 // The annotation change one consumer needs: the hash of what it reads, or, when
 // it reads nothing rollcall knows, the removal of what an earlier run left.
 AnnotationChange ChangeFor(const Consumer& consumer, const Model& model,
                            const RenderOptions& options) {
   AnnotationChange change;
-  std::vector<SourceRead> reads = ResolveReads(consumer, model, nullptr);
-  if (reads.empty()) {
-    change.remove = {kConfigHashAnnotation, kConfigSourcesAnnotation};
+  if (std::optional<TemplateHash> hash = ComputeTemplateHash(consumer, model, options.hmac_key)) {
+    change.set = {{kConfigHashAnnotation, hash->hash}, {kConfigSourcesAnnotation, hash->sources}};
   } else {
-    change.set = {
-        {kConfigHashAnnotation, ConfigHash(CanonicalEncoding(reads), options.hmac_key)},
-        {kConfigSourcesAnnotation, DescribeSources(reads)},
-    };
+    change.remove = {kConfigHashAnnotation, kConfigSourcesAnnotation};
   }
   return change;
 }
@@ -78,7 +59,7 @@ RenderResult Render(const Stream& stream, const RenderOptions& options) {
   Analysis analysis(ParseStream(stream, options.limits), std::move(analysis_options));
 
   RenderResult result;
-  result.findings = RunRules(analysis);
+  result.findings = RunRules(analysis, {}, RulesFor::kRender);
   result.summary = analysis.Summary();
   std::vector<Edit> edits;
   std::vector<RenderedConsumer> rendered;

@@ -46,11 +46,6 @@ const Consumer* RenamedFrom(const Consumer& job, const Model& before) {
 
 }  // namespace
 
-std::string WrittenConfigHash(const Consumer& consumer) {
-  return ScalarOr(
-      Child(Child(Child(consumer.pod_template, "metadata"), "annotations"), kConfigHashAnnotation));
-}
-
 const char* RolloutStatusName(RolloutStatus status) {
   switch (status) {
     case RolloutStatus::kNew:

@@ -17,6 +17,7 @@ const std::vector<Rule>& Rules() {
       rules::MissingKey(),
       rules::DuplicateKey(),
       rules::DuplicateSource(),
+      rules::StaleConfigHash(),
       rules::BarePod(),
       rules::PlainJobUnchanged(),
       rules::OrphanMarker(),

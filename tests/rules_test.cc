@@ -4,6 +4,7 @@
 
 #include "rollcall/analysis.h"
 #include "rollcall/lint.h"
+#include "test_support.h"
 
 namespace rollcall {
 namespace {
@@ -204,6 +205,53 @@ TEST(Rules, DuplicateKeysAndSources) {
                   "t.yaml (document 2, line 8, column 1): warning[duplicate-source]: ConfigMap "
                   "default/c is defined again (first at line 1); the last definition is the one "
                   "applied, and the one hashed"));
+}
+
+// Rendered manifests committed to a repository, then the Secret edited by hand.
+struct Committed {
+  static std::string Secret(const std::string& password) {
+    return "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\nstringData: {password: " +
+           password + "}\n---\n";
+  }
+  static std::string Web() {
+    return Deployment(
+        "      - name: app\n"
+        "        env:\n"
+        "        - name: DB_PASSWORD\n"
+        "          valueFrom: {secretKeyRef: {name: db, key: password}}\n");
+  }
+  // The Deployment as render wrote it with the first password.
+  static std::string RenderedWeb(const RenderOptions& options = {}) {
+    std::string out = testing::RenderText(Secret("first") + Web(), options).output;
+    return out.substr(out.find("apiVersion: apps/v1"));
+  }
+};
+
+TEST(Rules, StaleConfigHashAfterTheSecretChangedWithoutRenderingAgain) {
+  std::string rendered = Committed::RenderedWeb();
+  EXPECT_THAT(Linted(Committed::Secret("first") + rendered).findings, IsEmpty());
+  Linted stale(Committed::Secret("second") + rendered);
+  EXPECT_THAT(stale.findings,
+              ElementsAre("t.yaml (document 2, line 13, column 35): error[stale-config-hash]: "
+                          "Deployment default/web carries "
+                          "the config hash of older content of secret/db[password]: these "
+                          "manifests were not rendered again after the change, so applying them "
+                          "rolls nothing"));
+  // Rendering again repairs it, and render does not report what it repairs.
+  RenderResult again = testing::RenderText(Committed::Secret("second") + rendered);
+  for (const Finding& finding : again.findings) EXPECT_NE(finding.rule, "stale-config-hash");
+  EXPECT_THAT(Linted(again.output).findings, IsEmpty());
+}
+
+TEST(Rules, StaleConfigHashOnlyWhereItCanBeRecomputed) {
+  // The Secret is not in the input (a pre-commit run over the changed files only).
+  EXPECT_THAT(Linted(Committed::RenderedWeb()).findings,
+              ElementsAre(::testing::HasSubstr("error[unresolved-reference]")));
+  // A keyed hash needs the key.
+  RenderOptions keyed;
+  keyed.hmac_key = "k";
+  EXPECT_THAT(Linted(Committed::Secret("second") + Committed::RenderedWeb(keyed)).findings,
+              IsEmpty());
 }
 
 TEST(Rules, SuppressionNeedsAKnownRuleAndAReason) {

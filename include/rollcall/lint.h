@@ -10,10 +10,14 @@
 
 namespace rollcall {
 
+// Who the findings are for: render leaves out what its own output repairs.
+enum class RulesFor { kLint, kRender };
+
 // The findings of every rule, plus `stage_findings` (from stages before the
 // analysis, such as files that could not be parsed), with severities from the
 // registry or the config, suppressed ones dropped, sorted by origin and line.
-std::vector<Finding> RunRules(const Analysis& analysis, std::vector<Finding> stage_findings = {});
+std::vector<Finding> RunRules(const Analysis& analysis, std::vector<Finding> stage_findings = {},
+                              RulesFor audience = RulesFor::kLint);
 
 // True when any finding is at error severity (or, with `strict`, at warning).
 bool HasBlockingFinding(const std::vector<Finding>& findings, bool strict);

@@ -16,11 +16,9 @@
 #include "rollcall/previous.h"
 #include "rollcall/rollout.h"
 #include "rollcall/stream.h"
+#include "rollcall/template_hash.h"
 
 namespace rollcall {
-
-inline constexpr const char* kConfigHashAnnotation = "rollcall.dev/config-hash";
-inline constexpr const char* kConfigSourcesAnnotation = "rollcall.dev/config-sources";
 
 struct RenderOptions {
   std::string default_namespace = "default";  // for objects that name none

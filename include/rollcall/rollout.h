@@ -10,6 +10,7 @@
 
 #include "rollcall/analysis.h"
 #include "rollcall/previous.h"
+#include "rollcall/template_hash.h"
 
 namespace rollcall {
 
@@ -45,9 +46,6 @@ struct RenderedConsumer {
 std::vector<RolloutEntry> CompareRollout(const Analysis& analysis,
                                          const std::vector<RenderedConsumer>& rendered,
                                          const PreviousRelease* previous);
-
-// The rollcall.dev/config-hash a consumer's pod template carries as written, or "".
-std::string WrittenConfigHash(const Consumer& consumer);
 
 // "Deployment ns/name: rolled (changed: secret/a, secret/b)"
 std::string FormatRollout(const RolloutEntry& entry);

@@ -25,6 +25,9 @@ struct Rule {
   // Findings of this rule at error severity stop render even without --strict:
   // what they describe would fail the deploy half-way (immutable fields).
   bool stops_render = false;
+  // What this rule finds, render repairs by writing its output (a stale hash gets
+  // the current one), so render does not report it; lint does.
+  bool render_repairs = false;
 };
 
 const std::vector<Rule>& Rules();

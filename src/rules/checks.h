@@ -32,6 +32,8 @@ Rule RuntimeSourceSubPath();
 Rule MissingKey();
 Rule DuplicateKey();
 Rule DuplicateSource();
+// Rendered manifests committed with a hash of older content.
+Rule StaleConfigHash();
 // Consumers that cannot roll.
 Rule BarePod();
 Rule PlainJobUnchanged();

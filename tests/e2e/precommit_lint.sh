@@ -28,10 +28,12 @@ source "$root/tests/lib/tap.sh" || { echo "Bail out! cannot read $root/tests/lib
 checks=(
   "try-repo rollcall-lint --all-files fails on a pending marker, showing rollcall's finding"
   "try-repo rollcall-lint --all-files passes once the marker says static: <reason>"
-  "the docs/lint.md snippet, installed as the git hook, refuses a commit adding a pending marker"
+  "the README snippet, installed as the git hook, refuses a commit adding a pending marker"
   "the same hook lets the commit through once the marker is resolved"
   "rollcall-lint on one changed file does not see a Secret in an unchanged file (checksum-not-hashed)"
   "rollcall-lint-all lints the whole repository, so the Secret resolves the checksum marker"
+  "rendered manifests committed: rollcall-lint-all fails when the Secret changed without rendering again"
+  "rendered again with rollcall render, the same commit passes"
 )
 echo "1..${#checks[@]}"
 
@@ -133,13 +135,11 @@ try_repo rollcall-lint --all-files
 [[ $status == 0 ]] && grep -q '^rollcall lint\.*Passed$' "$tmp/out"
 check $? "pre-commit exited $status; output:" "$(cat "$tmp/out")"
 
-# 3, 4: the snippet users paste, from docs/lint.md, pointed at the local hook copy.
-snippet="$(awk '/<!-- pre-commit snippet/ { found = 1; next }
-  found && /^```yaml$/ { inside = 1; next }
-  inside && /^```$/ { exit }
-  inside { print }' "$root/docs/lint.md")"
+# 3, 4: the snippet users paste (README.md and docs/lint.md show this file, which
+# tests/docs/snippets.py checks), pointed at the local hook copy.
+snippet="$(cat "$root/docs/examples/pre-commit-config.yaml")"
 if [[ -z "$snippet" ]]; then
-  not_ok "no \`\`\`yaml block after <!-- pre-commit snippet … --> in docs/lint.md"
+  not_ok "docs/examples/pre-commit-config.yaml is missing or empty"
   not_ok "(needs the snippet)"
 else
   sed -e "s|^\\( *\\(- \\)\\?repo:\\) .*|\\1 $copy_repo|" -e "s|^\\( *rev:\\) .*|\\1 $copy_rev|" \
@@ -183,6 +183,35 @@ try_repo rollcall-lint --files deploy/api.yaml
 check $? "pre-commit exited $status; output:" "$(cat "$tmp/out")"
 
 try_repo rollcall-lint-all --files deploy/api.yaml
+[[ $status == 0 ]] && grep -q '^rollcall lint (whole repository)\.*Passed$' "$tmp/out"
+check $? "pre-commit exited $status; output:" "$(cat "$tmp/out")"
+
+# 7, 8: the rendered-manifests layout (Argo CD or Flux applying committed YAML): the
+# manifests carry rollcall's hash; editing the Secret without rendering again is caught.
+render_deploy() { # render_deploy: deploy/ rendered in place, as one stream
+  cat "$app/deploy/shop-db.yaml" <(echo "---") "$app/deploy/api.yaml" |
+    rollcall render >"$tmp/rendered.yaml" &&
+    python3 - "$tmp/rendered.yaml" "$app/deploy" <<'PY'
+import sys
+secret, api = open(sys.argv[1]).read().split("---\n", 1)
+open(sys.argv[2] + "/shop-db.yaml", "w").write(secret)
+open(sys.argv[2] + "/api.yaml", "w").write(api)
+PY
+}
+write_api "static: rendered by rollcall, the hash rolls the api"
+render_deploy
+commit "rendered manifests"
+sed -i 's/password: example-password/password: rotated-password/' "$app/deploy/shop-db.yaml"
+git -C "$app" add -A
+try_repo rollcall-lint-all --files deploy/shop-db.yaml
+[[ $status == 1 ]] &&
+  grep -q '^deploy/api.yaml:[0-9]*:[0-9]*: error\[stale-config-hash\] Deployment shop/api carries the config hash of older content of secret/shop-db\[password\]' "$tmp/out" &&
+  ! grep -q 'rotated-password' "$tmp/out"
+check $? "pre-commit exited $status; output:" "$(cat "$tmp/out")"
+
+render_deploy
+git -C "$app" add -A
+try_repo rollcall-lint-all --files deploy/shop-db.yaml
 [[ $status == 0 ]] && grep -q '^rollcall lint (whole repository)\.*Passed$' "$tmp/out"
 check $? "pre-commit exited $status; output:" "$(cat "$tmp/out")"
 
