@@ -14,21 +14,30 @@
 #   stream, so the Deployment's hash is the same as in a full render.
 # - A post-renderer that exits non-zero makes helm exit 1 with "error while running post
 #   render on files" and the renderer's stderr in its own stderr.
+# - A post-renderer given without a slash is looked up on PATH.
+# - `helm install --dry-run=client` still asks the cluster for its version first and
+#   fails without one (helm/helm#30514, #13144); `helm template` runs the same
+#   post-render step without a cluster.
 set -uo pipefail
 
 rollcall="${1:?usage: helm3_render.sh ROLLCALL_BINARY SOURCE_ROOT}"
 root="${2:?usage: helm3_render.sh ROLLCALL_BINARY SOURCE_ROOT}"
+rollcall="$(cd "$(dirname "$rollcall")" && pwd)/$(basename "$rollcall")"
+root="$(cd "$root" && pwd)"
 # shellcheck source=SCRIPTDIR/../lib/tap.sh
 source "$root/tests/lib/tap.sh" || { echo "Bail out! cannot read $root/tests/lib/tap.sh"; exit 1; }
+# shellcheck source=SCRIPTDIR/../lib/rendered.sh
+source "$root/tests/lib/rendered.sh" || { echo "Bail out! cannot read $root/tests/lib/rendered.sh"; exit 1; }
+# shellcheck source=SCRIPTDIR/../lib/helm.sh
+source "$root/tests/lib/helm.sh" || { echo "Bail out! cannot read $root/tests/lib/helm.sh"; exit 1; }
 helm="${ROLLCALL_HELM3:-$root/.cache/helm/v3/helm}"
 chart="$root/charts/webapp"
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-# Keep Helm away from the user's config, cache and repositories.
-export HELM_CONFIG_HOME="$tmp/helm/config" HELM_CACHE_HOME="$tmp/helm/cache"
-export HELM_DATA_HOME="$tmp/helm/data"
-unset HELM_NAMESPACE
+helm_sandbox "$tmp"
+# Never a real cluster: install --dry-run=client gets a kubeconfig naming none.
+export KUBECONFIG="$tmp/no-cluster.kubeconfig"
 
 checks=(
   "helm template with rollcall as post-renderer exits 0"
@@ -45,6 +54,10 @@ checks=(
   "--post-renderer-args --namespace reaches rollcall and changes the hash"
   "--show-only templates/deployment.yaml shows only the Deployment, with the full-render hash"
   "a post-renderer failure fails helm with rollcall's message and no output"
+  "--post-renderer rollcall found on PATH renders the same bytes as by path"
+  "Helm 3 hands the post-renderer no hook: its input has no migrate Job, every other object"
+  "helm install --dry-run=client --post-renderer: manifest annotated, hook not"
+  "docs/examples/helm3-post-renderer.sh runs as documented"
 )
 
 echo "1..${#checks[@]}"
@@ -57,42 +70,11 @@ fi
 # Reads the output as Kubernetes does, independently of yaml-cpp.
 tap_python_with_yaml
 
-# pod_templates FILE: one line per pod template in a rendered stream:
-#   Kind/name <TAB> config-hash <TAB> config-sources   ("-" where absent)
-pod_templates() {
-  "$python" - "$1" <<'EOF'
-import sys, yaml
-
-paths = {"CronJob": ("spec", "jobTemplate", "spec", "template"), "PodTemplate": ("template",)}
-with open(sys.argv[1], encoding="utf-8") as f:
-    for doc in yaml.safe_load_all(f):
-        if not isinstance(doc, dict) or "kind" not in doc:
-            continue
-        node = doc
-        for key in paths.get(doc["kind"], ("spec", "template")):
-            node = node.get(key) if isinstance(node, dict) else None
-        if not isinstance(node, dict) or "spec" not in node:
-            continue
-        ann = (node.get("metadata") or {}).get("annotations") or {}
-        print("%s/%s\t%s\t%s" % (doc["kind"], doc["metadata"]["name"],
-                                 ann.get("rollcall.dev/config-hash", "-"),
-                                 ann.get("rollcall.dev/config-sources", "-")))
-EOF
-}
-
-# field FILE KIND/NAME COLUMN: the hash (2) or sources (3) of one pod template.
-field() {
-  pod_templates "$1" | awk -F '\t' -v w="$2" -v c="$3" '$1 == w { print $c; found = 1 }
-    END { if (!found) print "(no pod template " w ")" }'
-}
-
 render() { # render OUT [helm args...]: helm template with rollcall; stderr to OUT.err
   local out="$1"
   shift
   "$helm" template demo "$chart" --post-renderer "$rollcall" "$@" >"$out" 2>"$out.err"
 }
-
-hash_re='^sha256:[0-9a-f]{64}$'
 
 # 1: the render itself.
 render "$tmp/out.yaml"
@@ -188,5 +170,56 @@ status=$?
   grep -q -- 'no-such-flag' "$tmp/fail.yaml.err"
 check $? "helm exited $status, stdout $(wc -c <"$tmp/fail.yaml") bytes; stderr:" \
   "$(cat "$tmp/fail.yaml.err")"
+
+# 15: the binary by name, as a user who installed it on PATH writes it.
+mkdir -p "$tmp/bin"
+ln -s "$rollcall" "$tmp/bin/rollcall"
+PATH="$tmp/bin:$PATH" "$helm" template demo "$chart" --post-renderer rollcall \
+  >"$tmp/on-path.yaml" 2>"$tmp/on-path.err"
+status=$?
+[[ $status == 0 ]] && cmp -s "$tmp/on-path.yaml" "$tmp/out.yaml"
+check $? "helm exited $status;" "$(cat "$tmp/on-path.err")" \
+  "$(diff "$tmp/out.yaml" "$tmp/on-path.yaml" | head -20)"
+
+# 16: what Helm 3 hands a post-renderer, seen by a recording `rollcall` that runs the
+# built one: the Job policy never sees a Helm 3 hook (docs/helm.md).
+recording_rollcall "$tmp/rec" "$rollcall"
+"$helm" template demo "$chart" --post-renderer "$tmp/rec/rollcall" >"$tmp/rec.yaml" 2>"$tmp/rec.err"
+status=$?
+handed="$(objects "$tmp/rec/in.yaml" 2>&1 | sort | tr '\n' ' ')"
+printed="$(objects "$tmp/rec.yaml" 2>&1 | sort | tr '\n' ' ')"
+[[ $status == 0 && "$handed" == "ConfigMap/demo-config CronJob/demo-cleanup Deployment/demo-web Secret/demo-db Service/demo-web " &&
+  "$printed" == "ConfigMap/demo-config CronJob/demo-cleanup Deployment/demo-web Job/demo-migrate Secret/demo-db Service/demo-web " ]]
+check $? "helm exited $status; handed to the post-renderer: $handed" "printed by helm: $printed" \
+  "$(cat "$tmp/rec.err")"
+
+# 17: install without a cluster, where Helm allows it. Helm 3.17.2 does not (it asks
+# the cluster for its version even with --dry-run=client): then the point is skipped
+# with Helm's message, and helm template above stands for it.
+"$helm" install demo "$chart" -n demo --dry-run=client -o yaml --post-renderer "$rollcall" \
+  --post-renderer-args=--namespace=demo >"$tmp/install.yaml" 2>"$tmp/install.err"
+status=$?
+if [[ $status != 0 ]] && grep -q 'Kubernetes cluster unreachable' "$tmp/install.err"; then
+  skip "Helm $("$helm" version --template '{{.Version}}') needs a cluster for install --dry-run=client: $(head -1 "$tmp/install.err")"
+else
+  release_stream "$tmp/install.yaml" >"$tmp/install-stream.yaml" 2>>"$tmp/install.err"
+  [[ $status == 0 && "$(field "$tmp/install-stream.yaml" Deployment/demo-web 2)" =~ $hash_re &&
+    "$(field "$tmp/install-stream.yaml" Job/demo-migrate 2)" == "-" ]]
+  check $? "helm exited $status; pod templates:" "$(pod_templates "$tmp/install-stream.yaml" 2>&1)" \
+    "$(head -c 2000 "$tmp/install.err")"
+fi
+
+# 18: the README/docs snippet, run from a checkout (here a link to this one's charts)
+# with `helm` being Helm 3 and rollcall on PATH.
+mkdir -p "$tmp/user/bin"
+ln -s "$root/charts" "$tmp/user/charts"
+ln -s "$helm" "$tmp/user/bin/helm"
+(cd "$tmp/user" && PATH="$tmp/user/bin:$tmp/bin:$PATH" bash "$root/docs/examples/helm3-post-renderer.sh") \
+  >"$tmp/user.yaml" 2>"$tmp/user.err"
+status=$?
+render "$tmp/demo-ns.yaml" -n demo --post-renderer-args=--namespace=demo
+[[ $status == 0 ]] && cmp -s "$tmp/user.yaml" "$tmp/demo-ns.yaml"
+check $? "snippet exited $status;" "$(cat "$tmp/user.err")" \
+  "$(diff "$tmp/demo-ns.yaml" "$tmp/user.yaml" | head -20)"
 
 [[ $failed == 0 ]]
