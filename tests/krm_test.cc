@@ -7,12 +7,10 @@
 // (default 0). A case whose input is no ResourceList must leave stdout empty.
 #include "rollcall/krm.h"
 
-#include <dirent.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-#include <sys/stat.h>
 
-#include <algorithm>
+#include <functional>
 
 #include "rollcall/input_error.h"
 #include "rollcall/krm_field_path.h"
@@ -24,6 +22,9 @@
 namespace rollcall {
 namespace {
 
+using testing::FileExists;
+using testing::GoldenCaseName;
+using testing::GoldenCases;
 using ::testing::HasSubstr;
 using ::testing::Not;
 using testing::ReadFile;
@@ -31,28 +32,9 @@ using testing::RollcallBinary;
 using testing::RunProcess;
 using testing::TestdataPath;
 
-bool Exists(const std::string& path) {
-  struct stat info {};
-  return stat(path.c_str(), &info) == 0;
-}
-
-std::vector<std::string> Cases() {
-  std::vector<std::string> cases;
-  std::string root = TestdataPath("krm");
-  DIR* dir = opendir(root.c_str());
-  if (dir == nullptr) return cases;
-  while (dirent* entry = readdir(dir)) {
-    std::string name = entry->d_name;
-    if (name[0] != '.' && Exists(root + "/" + name + "/input.yaml")) cases.push_back(name);
-  }
-  closedir(dir);
-  std::sort(cases.begin(), cases.end());
-  return cases;
-}
-
 std::vector<std::string> Command(const std::string& dir) {
   std::vector<std::string> argv = {RollcallBinary(), "krm"};
-  if (Exists(dir + "/config.yaml")) argv.push_back(dir + "/config.yaml");
+  if (FileExists(dir + "/config.yaml")) argv.push_back(dir + "/config.yaml");
   return argv;
 }
 
@@ -63,12 +45,12 @@ class KrmGolden : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(KrmGolden, MatchesExpectedOutput) {
   std::string dir = TestdataPath("krm/" + GetParam());
-  int expected_exit = Exists(dir + "/exit-code") ? std::stoi(ReadFile(dir + "/exit-code")) : 0;
+  int expected_exit = FileExists(dir + "/exit-code") ? std::stoi(ReadFile(dir + "/exit-code")) : 0;
   testing::ProcessResult result = RunProcess(Command(dir), ReadFile(dir + "/input.yaml"), kEnv);
   EXPECT_EQ(result.exit_code, expected_exit) << result.err;
-  std::string expected = Exists(dir + "/expected.yaml") ? ReadFile(dir + "/expected.yaml") : "";
+  std::string expected = FileExists(dir + "/expected.yaml") ? ReadFile(dir + "/expected.yaml") : "";
   EXPECT_EQ(result.out, expected);
-  if (Exists(dir + "/expected.stderr")) {
+  if (FileExists(dir + "/expected.stderr")) {
     std::string err = ReadFile(dir + "/expected.stderr");
     // The config file's path depends on where the tests run.
     for (std::size_t at; (at = err.find("$DIR")) != std::string::npos;) err.replace(at, 4, dir);
@@ -80,7 +62,7 @@ TEST_P(KrmGolden, MatchesExpectedOutput) {
 // and the results are replaced, not added to.
 TEST_P(KrmGolden, RenderingTheOutputAgainChangesNothing) {
   std::string dir = TestdataPath("krm/" + GetParam());
-  if (Exists(dir + "/exit-code")) GTEST_SKIP() << "error case";
+  if (FileExists(dir + "/exit-code")) GTEST_SKIP() << "error case";
   std::string expected = ReadFile(dir + "/expected.yaml");
   testing::ProcessResult again = RunProcess(Command(dir), expected, kEnv);
   EXPECT_EQ(again.exit_code, 0) << again.err;
@@ -96,16 +78,14 @@ TEST_P(KrmGolden, NeverPrintsTheSecretValue) {
 }
 
 std::string CaseName(const ::testing::TestParamInfo<std::string>& info) {
-  std::string name = info.param;
-  std::replace_if(
-      name.begin(), name.end(), [](char c) { return !std::isalnum(c); }, '_');
-  return name;
+  return GoldenCaseName(info.param);
 }
 
-INSTANTIATE_TEST_SUITE_P(Krm, KrmGolden, ::testing::ValuesIn(Cases()), CaseName);
+INSTANTIATE_TEST_SUITE_P(Krm, KrmGolden, ::testing::ValuesIn(GoldenCases("krm", "input.yaml")),
+                         CaseName);
 GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(KrmGolden);
 
-TEST(KrmGoldenCases, AreThere) { EXPECT_GE(Cases().size(), 10u); }
+TEST(KrmGoldenCases, AreThere) { EXPECT_GE(GoldenCases("krm", "input.yaml").size(), 10u); }
 
 // --- the pieces -------------------------------------------------------------------
 
@@ -142,13 +122,18 @@ struct ParsedConfig {
   std::vector<Document> documents;
 };
 
-std::string ConfigError(const std::string& text) {
+// What `run` throws, described; "no error" when it throws nothing.
+std::string InputErrorOf(const std::function<void()>& run) {
   try {
-    ParsedConfig(text).Read();
+    run();
   } catch (const InputError& e) {
     return e.Describe();
   }
   return "no error";
+}
+
+std::string ConfigError(const std::string& text) {
+  return InputErrorOf([&text] { ParsedConfig(text).Read(); });
 }
 
 TEST(ReadFunctionConfig, TypedObjectTakesOptionsAtTopLevel) {
@@ -228,13 +213,10 @@ TEST(ResultsYaml, QuotesEveryStringAndUsesTheLineBreakGiven) {
 }
 
 std::string ListError(const std::string& text) {
-  try {
+  return InputErrorOf([&text] {
     Stream stream(text, "<stdin>");
     ParseResourceList(stream, Limits{});
-  } catch (const InputError& e) {
-    return e.Describe();
-  }
-  return "no error";
+  });
 }
 
 TEST(ParseResourceList, RefusesWhatItCannotEditAsBytes) {

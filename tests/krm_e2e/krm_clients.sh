@@ -46,6 +46,8 @@ kustomize_checks=(
   "a new Secret password changes the hash, a new username (not read) keeps it"
   "strict: true with an unresolved reference fails the build with rollcall's message"
   "an unknown option fails the build naming the option"
+  "a plain Job comes out renamed after its pod template, its old name recorded"
+  "a secretGenerator Secret reaches rollcall before its name suffix, and is hashed"
 )
 kpt_checks=(
   "kpt fn eval --exec 'rollcall krm' -- namespace=shop (docs/examples/kpt-eval.sh) passes"
@@ -158,6 +160,50 @@ for doc in yaml.safe_load_all(open(sys.argv[1])):
   [[ $status != 0 && ! -s "$tmp/typo.yaml" ]] &&
     grep -q "unknown option 'namespase' in rollcall's function config" "$tmp/typo.yaml.err"
   check $? "build exited $status; stderr:" "$(cat "$tmp/typo.yaml.err")"
+
+  # 8: kustomize takes a resource back under a new name (it matches by id, then by name).
+  cp -r "$example" "$tmp/job"
+  cat >"$tmp/job/job.yaml" <<'Y'
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: migrate
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers:
+        - name: migrate
+          image: registry.example/shop-migrate:1.4.2
+          envFrom:
+            - configMapRef: {name: shop-config}
+Y
+  sed -i 's/^  - deployment.yaml$/  - deployment.yaml\n  - job.yaml/' "$tmp/job/kustomization.yaml"
+  build "$tmp/job" "$tmp/job.yaml"
+  status=$?
+  jobs="$("$python" -c '
+import sys, yaml
+for doc in yaml.safe_load_all(open(sys.argv[1])):
+    if doc and doc["kind"] == "Job":
+        print(doc["metadata"]["name"], doc["metadata"]["annotations"]["rollcall.dev/job-name"],
+              doc["spec"]["template"]["metadata"]["annotations"]["rollcall.dev/config-sources"])' "$tmp/job.yaml" 2>&1)"
+  [[ $status == 0 && "$jobs" =~ ^migrate-[0-9a-f]{8}\ migrate\ configmap/shop-config$ ]]
+  check $? "build exited $status; Jobs: $jobs" "$(cat "$tmp/job.yaml.err")"
+
+  # 9
+  cp -r "$example" "$tmp/gen"
+  rm "$tmp/gen/secret.yaml"
+  sed -i 's/^  - secret.yaml$//' "$tmp/gen/kustomization.yaml"
+  printf 'secretGenerator:\n  - name: shop-db\n    literals: [password=correct-horse-battery-staple]\n' \
+    >>"$tmp/gen/kustomization.yaml"
+  build "$tmp/gen" "$tmp/gen.yaml"
+  status=$?
+  gen_hash="$(template_annotation "$tmp/gen.yaml" rollcall.dev/config-hash)"
+  gen_sources="$(template_annotation "$tmp/gen.yaml" rollcall.dev/config-sources)"
+  [[ $status == 0 && "$gen_hash" =~ $hash_re &&
+    "$gen_sources" == "configmap/shop-config, secret/shop-db[password]" ]] &&
+    grep -qE '^  name: shop-db-[a-z0-9]{10}$' "$tmp/gen.yaml"
+  check $? "build exited $status; hash $gen_hash; sources $gen_sources" "$(cat "$tmp/gen.yaml.err")"
 fi
 
 # ---------------------------------------------------------------------------- kpt
