@@ -87,6 +87,24 @@ GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(KrmGolden);
 
 TEST(KrmGoldenCases, AreThere) { EXPECT_GE(GoldenCases("krm", "input.yaml").size(), 10u); }
 
+TEST(KrmCommand, IsListedAndTakesAtMostTheConfigFile) {
+  testing::ProcessResult help = RunProcess({RollcallBinary(), "help"}, "");
+  EXPECT_THAT(
+      help.out,
+      HasSubstr("  krm       render as a KRM function (kpt fn eval) or a kustomize exec plugin\n"));
+  testing::ProcessResult two = RunProcess({RollcallBinary(), "krm", "a.yaml", "b.yaml"}, "");
+  EXPECT_EQ(two.exit_code, 2);
+  EXPECT_EQ(two.out, "");
+  EXPECT_EQ(two.err,
+            "rollcall: error: krm takes at most one argument, the config file kustomize passes; "
+            "got 'b.yaml' as well (options go in the function config)\n");
+  testing::ProcessResult missing = RunProcess({RollcallBinary(), "krm", "/no/such/fn.yaml"}, "");
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_EQ(missing.out, "");
+  EXPECT_EQ(missing.err,
+            "rollcall: error: /no/such/fn.yaml: cannot read rollcall's function config\n");
+}
+
 // --- the pieces -------------------------------------------------------------------
 
 YAML::Node Parse(const std::string& text) { return YAML::Load(text); }
@@ -140,13 +158,15 @@ TEST(ReadFunctionConfig, TypedObjectTakesOptionsAtTopLevel) {
   FunctionConfig config = ParsedConfig(
                               "apiVersion: rollcall.dev/v1\nkind: Rollcall\nmetadata: {name: r}\n"
                               "namespace: prod\njobPolicy: keep\nstrict: true\n"
-                              "runOncePatterns: ['-boot$', '^seed-']\nconfig: ci/.rollcall.yaml\n")
+                              "runOncePatterns: ['-boot$', '^seed-']\nconfig: ci/.rollcall.yaml\n"
+                              "hmacKeyFile: /run/keys/rollcall\n")
                               .Read();
   EXPECT_EQ(config.name_space, "prod");
   EXPECT_EQ(config.job_policy, JobPolicy::kKeep);
   EXPECT_TRUE(config.strict);
   EXPECT_EQ(config.run_once_patterns, (std::vector<std::string>{"-boot$", "^seed-"}));
   EXPECT_EQ(config.config_path, "ci/.rollcall.yaml");
+  EXPECT_EQ(config.hmac_key_file, "/run/keys/rollcall");
 }
 
 TEST(ReadFunctionConfig, ConfigMapDataHoldsStrings) {
