@@ -2,6 +2,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <set>
 
 #include "rollcall/input_error.h"
 #include "rollcall/yaml_text.h"
@@ -102,6 +103,17 @@ std::size_t EntryBegin(const Document& envelope, const std::string& key) {
   return envelope.span().end;
 }
 
+// The spans of the entries are found by key: each key must be there once.
+void RefuseDuplicateKeys(const Document& envelope) {
+  std::set<std::string> seen;
+  for (const auto& entry : envelope.root()) {
+    if (!seen.insert(entry.first.Scalar()).second) {
+      throw InputError(envelope.Locate(entry.first.Mark()),
+                       "the ResourceList has '" + entry.first.Scalar() + "' twice");
+    }
+  }
+}
+
 }  // namespace
 
 ResourceList ParseResourceList(const Stream& stream, const Limits& limits) {
@@ -121,6 +133,7 @@ ResourceList ParseResourceList(const Stream& stream, const Limits& limits) {
                      "the ResourceList is written as JSON or in flow style; rollcall krm edits "
                      "the block-style YAML that kpt and kustomize send");
   }
+  RefuseDuplicateKeys(envelope);
   list.function_config = Child(root, "functionConfig");
   YAML::Node items = Child(root, "items");
   if (items.IsDefined() && !items.IsNull() && !items.IsSequence()) {
@@ -133,7 +146,18 @@ ResourceList ParseResourceList(const Stream& stream, const Limits& limits) {
         "written in block style (\"- apiVersion: …\"), as kpt and kustomize send them");
   }
   std::size_t number = 0;
-  for (const YAML::Node& node : items) list.items.push_back(ReadItem(envelope, node, ++number));
+  for (const YAML::Node& node : items) {
+    ResourceListItem item = ReadItem(envelope, node, ++number);
+    // An alias ("- *name") has the start mark of the node it repeats, so its own
+    // place is unknown: the error points at `items`.
+    if (!list.items.empty() && item.dash <= list.items.back().dash) {
+      throw InputError(envelope.Locate(items.Mark()),
+                       "item " + std::to_string(number) +
+                           " is an alias of an earlier item; rollcall krm edits each item's "
+                           "own text");
+    }
+    list.items.push_back(std::move(item));
+  }
   for (std::size_t i = 0; i < list.items.size(); ++i) {
     list.items[i].end =
         i + 1 < list.items.size() ? list.items[i + 1].begin : EntryEnd(envelope, "items");

@@ -253,6 +253,13 @@ TEST(ParseResourceList, RefusesWhatItCannotEditAsBytes) {
                       "- # the first\n  apiVersion: v1\n  kind: ConfigMap\n"),
             "<stdin> (document 1, line 5, column 3): cannot find the '-' of item 1 (rollcall krm "
             "edits items written as \"- key: value\" entries)");
+  EXPECT_EQ(ListError("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems:\n"
+                      "- &a {apiVersion: v1, kind: ConfigMap}\n- *a\n"),
+            "<stdin> (document 1, line 4, column 1): item 2 is an alias of an earlier item; "
+            "rollcall krm edits each item's own text");
+  EXPECT_EQ(ListError("apiVersion: config.kubernetes.io/v1\nkind: ResourceList\nitems: []\n"
+                      "items: []\n"),
+            "<stdin> (document 1, line 4, column 1): the ResourceList has 'items' twice");
   EXPECT_EQ(ListError("apiVersion: config.kubernetes.io/v2\nkind: ResourceList\nitems: []\n"),
             "<stdin> (document 1, line 1, column 1): not a ResourceList: rollcall krm reads a "
             "ResourceList (apiVersion config.kubernetes.io/v1 or config.kubernetes.io/v1beta1) on "
