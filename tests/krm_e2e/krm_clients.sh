@@ -21,6 +21,7 @@
 #   functionConfig, --fn-config FILE the object in FILE. It writes the items back to
 #   their files only when the function exits 0, and shows the results either way.
 set -uo pipefail
+# shellcheck disable=SC2154  # python and failed are set by tap.sh
 
 rollcall="${1:?usage: krm_clients.sh ROLLCALL_BINARY SOURCE_ROOT}"
 root="${2:?usage: krm_clients.sh ROLLCALL_BINARY SOURCE_ROOT}"
@@ -85,7 +86,7 @@ kustomize_hash=""
 if [[ -z "$kubectl" || ! -x "$kubectl" ]]; then
   for _ in "${kustomize_checks[@]}"; do skip "kubectl not found"; done
 else
-  export PATH="$(dirname "$kubectl"):$PATH"  # the docs' script runs kubectl from PATH
+  PATH="$(dirname "$kubectl"):$PATH"  # the docs' script runs kubectl from PATH
   build() { # build DIR OUT: the docs' build script, stdout to OUT, stderr to OUT.err
     (cd "$root" && docs/examples/kustomize/build.sh "$1") >"$2" 2>"$2.err"
   }
@@ -215,7 +216,7 @@ fi
 if [[ ! -x "$kpt" ]]; then
   for _ in "${kpt_checks[@]}"; do skip "kpt not found (PATH, \$KPT, /usr/lib/google-cloud-sdk/bin/kpt)"; done
 else
-  export PATH="$tmp/bin:$(dirname "$kpt"):$PATH"
+  PATH="$tmp/bin:$(dirname "$kpt"):$PATH"
   # package DIR: the example's manifests as a kpt package (kpt needs no Kptfile for eval).
   package() {
     rm -rf "$1"
@@ -243,7 +244,7 @@ else
   check $? "kpt: $kpt_hash; kustomize: ${kustomize_hash:-(not run)}"
 
   # 10
-  files="$(cd "$pkg" && ls | tr '\n' ' ')"
+  files="$(cd "$pkg" && printf '%s ' *)"
   [[ "$files" == "configmap.yaml deployment.yaml secret.yaml " ]] &&
     grep -q '^  template: # the pod template$' "$pkg/deployment.yaml" &&
     ! grep -rq 'config.kubernetes.io' "$pkg"
