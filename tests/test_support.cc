@@ -1,9 +1,13 @@
 #include "test_support.h"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -115,6 +119,33 @@ std::string ReadFile(const std::string& path) {
   std::ostringstream out;
   out << in.rdbuf();
   return out.str();
+}
+
+bool FileExists(const std::string& path) {
+  struct stat info {};
+  return stat(path.c_str(), &info) == 0;
+}
+
+std::vector<std::string> GoldenCases(const std::string& folder, const std::string& marker_file) {
+  std::vector<std::string> cases;
+  std::string root = TestdataPath(folder);
+  DIR* dir = opendir(root.c_str());
+  if (dir == nullptr) return cases;
+  while (dirent* entry = readdir(dir)) {
+    std::string name = entry->d_name;
+    if (name[0] != '.' && FileExists(root + "/" + name + "/" + marker_file)) cases.push_back(name);
+  }
+  closedir(dir);
+  std::sort(cases.begin(), cases.end());
+  return cases;
+}
+
+std::string GoldenCaseName(const std::string& name) {
+  std::string out = name;
+  std::replace_if(
+      out.begin(), out.end(), [](char c) { return !std::isalnum(static_cast<unsigned char>(c)); },
+      '_');
+  return out;
 }
 
 }  // namespace rollcall::testing

@@ -36,4 +36,13 @@ std::string TestdataPath(const std::string& relative);
 
 std::string ReadFile(const std::string& path);
 
+bool FileExists(const std::string& path);
+
+// The golden cases under testdata/<folder>/: the subfolders holding `marker_file`,
+// sorted.
+std::vector<std::string> GoldenCases(const std::string& folder, const std::string& marker_file);
+
+// A case's folder name as a test name (anything but letters and digits becomes '_').
+std::string GoldenCaseName(const std::string& name);
+
 }  // namespace rollcall::testing

@@ -9,6 +9,7 @@ namespace rollcall::cli {
 const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
       {"render", "stdin → stdout: add the config hash of what each pod template reads", RunRender},
+      {"krm", "render as a KRM function (kpt fn eval) or a kustomize exec plugin", RunKrm},
       {"lint", "list every Secret/ConfigMap reference and how a change reaches it", RunLint},
       {"consumers", "list who reads a Secret or ConfigMap, and what to restart", RunConsumers},
       {"rules", "print the catalogue of lint rules", RunRulesCommand},

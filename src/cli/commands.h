@@ -21,6 +21,7 @@ struct Command {
 const std::vector<Command>& Commands();
 
 int RunRender(const std::vector<std::string>& args);
+int RunKrm(const std::vector<std::string>& args);
 int RunLint(const std::vector<std::string>& args);
 int RunConsumers(const std::vector<std::string>& args);
 int RunRulesCommand(const std::vector<std::string>& args);

@@ -1,0 +1,144 @@
+// `rollcall krm [CONFIG]`: render as a KRM function.
+//
+// Without an argument it speaks the KRM Functions Specification: a ResourceList on
+// stdin (kpt fn eval --exec, kustomize's exec functions), the ResourceList with
+// rendered items and `results` on stdout, options from its functionConfig.
+//
+// With an argument it is a kustomize exec plugin (the only kind kubectl kustomize
+// runs, with --enable-alpha-plugins): kustomize passes the path of the transformer
+// config and a plain YAML stream on stdin, and takes the plain stream back; the
+// findings go to stderr, which kustomize shows.
+#include <cxxopts.hpp>
+#include <fstream>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/input.h"
+#include "rollcall/input_error.h"
+#include "rollcall/inputs.h"
+#include "rollcall/krm.h"
+#include "rollcall/krm_function_config.h"
+#include "rollcall/lint.h"
+
+namespace rollcall::cli {
+namespace {
+
+cxxopts::Options KrmOptionsSpec() {
+  cxxopts::Options spec("rollcall krm",
+                        "A KRM function: reads a ResourceList on stdin and writes it back with "
+                        "render's edits to its items and results for the findings. Given "
+                        "CONFIG (a rollcall.dev/v1 Rollcall), a kustomize exec plugin: reads "
+                        "and writes a plain YAML stream. Options come from the function config "
+                        "only (see docs/krm.md).");
+  spec.positional_help("[CONFIG]");
+  cxxopts::OptionAdder add = spec.add_options();
+  add("h,help", "show this help");
+  add("args", "", cxxopts::value<std::vector<std::string>>());
+  spec.parse_positional({"args"});
+  return spec;
+}
+
+RenderOptions OptionsFrom(const FunctionConfig& config) {
+  RenderOptions options;
+  options.default_namespace = DefaultNamespace(config.name_space);
+  options.config = LoadProjectConfig(config.config_path);
+  if (config.job_policy) options.jobs.policy = *config.job_policy;
+  options.jobs.run_once_patterns = config.run_once_patterns;
+  if (!config.hmac_key_file.empty()) options.hmac_key = ReadHmacKey(config.hmac_key_file);
+  return options;
+}
+
+// The transformer config kustomize wrote to a temporary file.
+FunctionConfig ReadConfigFile(const std::string& path, const Limits& limits) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(Location{path, 0, 0, 0}, "cannot read rollcall's function config");
+  Stream stream(ReadInput(in, path, limits.max_input_bytes), path);
+  std::vector<Document> documents = ParseStream(stream, limits);
+  const Document* config = nullptr;
+  for (const Document& doc : documents) {
+    if (doc.shape() == Document::Shape::kEmpty) continue;
+    if (config != nullptr) {
+      throw InputError(doc.Locate(), "rollcall's function config is one document, not several");
+    }
+    config = &doc;
+  }
+  if (config == nullptr) return FunctionConfig{};
+  return ReadFunctionConfig(*config, config->root());
+}
+
+const char* StopReason(bool strict) {
+  return strict ? "strict: findings at error or warning severity"
+                : "the API server would refuse this upgrade (immutable fields)";
+}
+
+// kustomize's exec plugin protocol: render with the options of the config file.
+int RunPlugin(const std::string& config_path) {
+  Limits limits;
+  FunctionConfig config = ReadConfigFile(config_path, limits);
+  RenderOptions options = OptionsFrom(config);
+  Stream stream(ReadInput(std::cin, "<stdin>", limits.max_input_bytes), "<stdin>");
+  RenderResult result = Render(stream, options);
+  PrintFindings(result.findings, result.summary);
+  if (StopsRender(result.findings, config.strict)) {
+    std::cerr << "rollcall: error: " << StopReason(config.strict) << "; nothing written\n";
+    return kExitFindings;
+  }
+  std::cout << result.output;
+  std::cout.flush();
+  return std::cout ? kExitOk : kExitInput;
+}
+
+// The KRM function protocol. An input error in an item, or in the function config,
+// still writes the ResourceList (unchanged) with the error as a result, so that kpt
+// shows it with the others; only an input that is no ResourceList writes nothing.
+int RunFunction() {
+  Limits limits;
+  Stream stream(ReadInput(std::cin, "<stdin>", limits.max_input_bytes), "<stdin>");
+  ResourceList list = ParseResourceList(stream, limits);
+  try {
+    FunctionConfig config = ReadFunctionConfig(list.envelope, list.function_config);
+    RenderOptions options = OptionsFrom(config);
+    options.limits = limits;
+    KrmOutput out = RenderResourceList(stream, list, options, config.strict);
+    std::cerr << "rollcall: " << out.summary.Line() << "\n";
+    if (out.stopped) std::cerr << "rollcall: error: " << StopReason(config.strict) << "\n";
+    std::cout << out.resource_list;
+    std::cout.flush();
+    if (!std::cout) return kExitInput;
+    return out.stopped ? kExitFindings : kExitOk;
+  } catch (const InputError& e) {
+    std::cerr << "rollcall: error: " << e.Describe() << "\n";
+    std::cout << ResourceListWithError(stream, list, e);
+    std::cout.flush();
+    return kExitInput;
+  }
+}
+
+}  // namespace
+
+int RunKrm(const std::vector<std::string>& args) {
+  std::vector<std::string> positional;
+  try {
+    cxxopts::Options spec = KrmOptionsSpec();
+    std::optional<cxxopts::ParseResult> parsed = ParseOrHelp(spec, args);
+    if (!parsed) return kExitOk;
+    if (parsed->count("args") > 0) positional = (*parsed)["args"].as<std::vector<std::string>>();
+  } catch (const cxxopts::exceptions::exception& e) {
+    std::cerr << "rollcall: error: " << e.what() << " (see rollcall krm --help)\n";
+    return kExitInput;
+  }
+  if (positional.size() > 1) {
+    std::cerr << "rollcall: error: krm takes at most one argument, the config file kustomize "
+                 "passes; got '"
+              << positional[1] << "' as well (options go in the function config)\n";
+    return kExitInput;
+  }
+  try {
+    return positional.empty() ? RunFunction() : RunPlugin(positional[0]);
+  } catch (const InputError& e) {
+    std::cerr << "rollcall: error: " << e.Describe() << "\n";
+    return kExitInput;
+  }
+}
+
+}  // namespace rollcall::cli
