@@ -75,7 +75,12 @@ RenderResult Render(const Stream& stream, const RenderOptions& options) {
   analysis_options.previous = options.previous;
   analysis_options.state = options.state;
   analysis_options.lookup = options.lookup;
-  Analysis analysis(ParseStream(stream, options.limits), std::move(analysis_options));
+  // Documents the analysis does not read are never parsed (docs/performance.md).
+  std::vector<Document> documents =
+      ParseStream(stream, options.limits, [&](const TypeHeader& type, std::string_view text) {
+        return AnalysisReads(analysis_options, type, text);
+      });
+  Analysis analysis(std::move(documents), std::move(analysis_options));
 
   RenderResult result;
   result.findings = RunRules(analysis);
