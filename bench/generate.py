@@ -25,14 +25,20 @@ def source_line(chart, template):
     return f"---\n# Source: {chart}/templates/{template}\n"
 
 
-def secret(i):
-    return source_line(f"app{i}", "secret.yaml") + f"""apiVersion: v1
-kind: Secret
+def app_header(i, template, api_version, kind, name):
+    """A document of release i's chart up to its labels, as Helm renders it."""
+    return source_line(f"app{i}", template) + f"""apiVersion: {api_version}
+kind: {kind}
 metadata:
-  name: app{i}-credentials
+  name: {name}
   namespace: team-{i % 7}
   labels:
     app.kubernetes.io/name: app{i}
+"""
+
+
+def secret(i):
+    return app_header(i, "secret.yaml", "v1", "Secret", f"app{i}-credentials") + f"""\
     app.kubernetes.io/managed-by: Helm
 type: Opaque
 data:
@@ -42,13 +48,7 @@ data:
 
 
 def config_map(i):
-    return source_line(f"app{i}", "configmap.yaml") + f"""apiVersion: v1
-kind: ConfigMap
-metadata:
-  name: app{i}-config
-  namespace: team-{i % 7}
-  labels:
-    app.kubernetes.io/name: app{i}
+    return app_header(i, "configmap.yaml", "v1", "ConfigMap", f"app{i}-config") + f"""\
 data:
   LOG_LEVEL: "info"
   MAX_CONNECTIONS: "{100 + i % 50}"
@@ -60,13 +60,7 @@ data:
 
 
 def deployment(i):
-    return source_line(f"app{i}", "deployment.yaml") + f"""apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: app{i}
-  namespace: team-{i % 7}
-  labels:
-    app.kubernetes.io/name: app{i}
+    return app_header(i, "deployment.yaml", "apps/v1", "Deployment", f"app{i}") + f"""\
 spec:
   replicas: 2
   selector:
