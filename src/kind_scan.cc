@@ -69,8 +69,7 @@ class Scan {
       }
       pos = end + 1;
     }
-    if (!api_version_ || !kind_) return std::nullopt;
-    return TypeHeader{*api_version_, *kind_};
+    return Result();
   }
 
  private:
@@ -190,7 +189,13 @@ class Scan {
     }
     // Only comments and blank lines may follow the mapping.
     if (SkipSpace(close, text_.size()) < text_.size()) return std::nullopt;
-    if (!api_version_ || !kind_) return std::nullopt;
+    return Result();
+  }
+
+  // Both keys, non-empty: an empty one makes the document not an object, which
+  // only the parse reports (not-an-object).
+  std::optional<TypeHeader> Result() const {
+    if (!api_version_ || !kind_ || api_version_->empty() || kind_->empty()) return std::nullopt;
     return TypeHeader{*api_version_, *kind_};
   }
 

@@ -66,6 +66,7 @@ TEST(ScanTypeHeader, LastOfDuplicateKeysWins) {
 
 TEST(ScanTypeHeader, GivesUpWhenNotPlainlyAnObject) {
   EXPECT_EQ(Scan("kind: Secret\n"), "unsure");                          // no apiVersion
+  EXPECT_EQ(Scan("apiVersion: v1\nkind: \"\"\n"), "unsure");            // empty: not an object
   EXPECT_EQ(Scan("apiVersion: v1\nkind:\n  Secret\n"), "unsure");       // value on next line
   EXPECT_EQ(Scan("apiVersion: v1\nkind: !!str Secret\n"), "unsure");    // tag
   EXPECT_EQ(Scan("apiVersion: v1\nkind: &k Secret\n"), "unsure");       // anchor

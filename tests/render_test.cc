@@ -396,6 +396,12 @@ TEST(Render, DocumentsOfKindsNotReadPassThroughUnparsed) {
                InputError);
 }
 
+TEST(Render, AnEmptyKindIsReadAndReportedAsNotAnObject) {
+  RenderResult result = RenderText("apiVersion: example.com/v1\nkind: ''\nmetadata: {name: x}\n");
+  ASSERT_EQ(result.findings.size(), 1u);
+  EXPECT_EQ(result.findings[0].rule, "not-an-object");
+}
+
 TEST(Render, ObjectsCarryingRollcallAnnotationsAreReadWhateverTheirKind) {
   RenderResult result = RenderText(
       "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  annotations:\n"
