@@ -21,9 +21,10 @@ struct TypeHeader {
 // flow mapping / JSON object. Keys may be quoted; values must be plain or quoted
 // scalars on one line, without tags, anchors or aliases. Of duplicate keys the
 // last wins, as Child() reads them. nullopt when either key is missing or empty
-// (the document is then not an object, which the parse reports), or the scan is unsure: a root that
-// is not a block or flow mapping, a multi-line quoted scalar or flow collection inside a block
-// document, a merge key, a complex key, an escape in a double-quoted value, a null value.
+// (the document is then not an object, which the parse reports) or when the scan
+// is unsure: a root that is not a block or flow mapping, a multi-line quoted
+// scalar or flow collection inside a block document, a merge key, a complex key,
+// an escape in a double-quoted value, a null value.
 std::optional<TypeHeader> ScanTypeHeader(std::string_view text);
 
 }  // namespace rollcall
