@@ -1,7 +1,9 @@
 #include "rollcall/document.h"
 
 #include <algorithm>
+#include <optional>
 
+#include "parallel.h"
 #include "rollcall/input_error.h"
 
 namespace rollcall {
@@ -44,6 +46,15 @@ Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::N
   shape_ = api_version_.empty() || kind_.empty() ? Shape::kNotObject : Shape::kObject;
 }
 
+Document::Document(const Stream& stream, const DocumentSpan& span, TypeHeader type)
+    : stream_(&stream),
+      span_(&span),
+      root_(YAML::NodeType::Undefined),
+      shape_(Shape::kUnread),
+      api_version_(std::move(type.api_version)),
+      kind_(std::move(type.kind)),
+      origin_(span.source.empty() ? stream.origin() : span.source) {}
+
 Location Document::Locate(const YAML::Mark& mark) const {
   Location where = stream_->Locate(*span_, Offset(mark));
   where.origin = origin_;
@@ -70,12 +81,19 @@ std::string Document::Describe() const {
   return out + " " + (name_.empty() ? std::string("(unnamed)") : name_);
 }
 
-Document ParseDocument(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
+namespace {
+
+// The checks every document gets, read or not: nesting depth and unterminated quotes.
+void CheckText(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
   std::string_view text = span.Text(stream.bytes());
   if (std::optional<TextProblem> problem = FindTextProblem(text, limits.max_depth)) {
     throw InputError(stream.Locate(span, span.begin + problem->offset), problem->message);
   }
+}
+
+Document Parse(const Stream& stream, const DocumentSpan& span) {
   if (span.empty) return {stream, span, YAML::Node()};
+  std::string_view text = span.Text(stream.bytes());
   try {
     return {stream, span, YAML::Load(std::string(text))};
   } catch (const YAML::Exception& e) {
@@ -85,17 +103,33 @@ Document ParseDocument(const Stream& stream, const DocumentSpan& span, const Lim
   }
 }
 
-}  // namespace rollcall
-
-namespace rollcall {
-
-std::vector<Document> ParseStream(const Stream& stream, const Limits& limits) {
-  std::vector<Document> documents;
-  documents.reserve(stream.documents().size());
-  for (const DocumentSpan& span : stream.documents()) {
-    documents.push_back(ParseDocument(stream, span, limits));
+Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limits,
+              const NeedsTree& needs_tree) {
+  CheckText(stream, span, limits);
+  if (needs_tree && !span.empty) {
+    std::string_view text = span.Text(stream.bytes());
+    std::optional<TypeHeader> type = ScanTypeHeader(text);
+    if (type && !needs_tree(*type, text)) return {stream, span, std::move(*type)};
   }
-  return documents;
+  return Parse(stream, span);
+}
+
+}  // namespace
+
+Document ParseDocument(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
+  CheckText(stream, span, limits);
+  return Parse(stream, span);
+}
+
+void DropTrees(std::vector<Document>& documents) {
+  ParallelFor(documents.size(), [&](std::size_t i) { documents[i].DropTree(); });
+}
+
+std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
+                                  const NeedsTree& needs_tree) {
+  const std::vector<DocumentSpan>& spans = stream.documents();
+  return ParallelMap<Document>(
+      spans.size(), [&](std::size_t i) { return Read(stream, spans[i], limits, needs_tree); });
 }
 
 }  // namespace rollcall

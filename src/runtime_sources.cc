@@ -12,11 +12,28 @@ std::string GroupOf(const std::string& api_version) {
 
 }  // namespace
 
+bool MayDeclareRotation(const std::string& api_version, const std::string& kind) {
+  static const std::pair<const char*, const char*> kKinds[] = {
+      {"cert-manager.io", "Certificate"},
+      {"external-secrets.io", "ExternalSecret"},
+      {"bitnami.com", "SealedSecret"},
+      {"", "Secret"},
+  };
+  std::string group = GroupOf(api_version);
+  for (const auto& [kind_group, kind_name] : kKinds) {
+    if (group == kind_group && kind == kind_name) return true;
+  }
+  return false;
+}
+
 RuntimeSources::RuntimeSources(const std::vector<Document>& documents,
                                const std::string& default_namespace,
                                const std::vector<std::string>& configured) {
   for (const Document& doc : documents) {
-    if (doc.shape() != Document::Shape::kObject) continue;
+    if (doc.shape() != Document::Shape::kObject ||
+        !MayDeclareRotation(doc.api_version(), doc.kind())) {
+      continue;
+    }
     std::string name_space = doc.NamespaceOr(default_namespace);
     std::string group = GroupOf(doc.api_version());
     std::string secret;

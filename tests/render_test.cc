@@ -377,5 +377,39 @@ TEST(Render, DuplicateKeysReadAsKubernetesReadsThem) {
   EXPECT_NE(out.find("    metadata: {name: ignored}\n"), std::string::npos);
 }
 
+// Render parses only the documents its analysis reads (docs/performance.md); the
+// others pass through byte for byte after the text checks.
+constexpr const char* kBrokenWidget =
+    "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec:\n  a: b\n c: d\n";
+
+TEST(Render, DocumentsOfKindsNotReadPassThroughUnparsed) {
+  std::string input =
+      SecretDoc("stringData: {password: x}\n") + kEnvConsumer + "---\n" + kBrokenWidget;
+  RenderResult result = RenderText(input);
+  EXPECT_NE(result.output.find(std::string("---\n") + kBrokenWidget), std::string::npos);
+  EXPECT_NE(result.output.find(kConfigHashAnnotation), std::string::npos);
+  // A kind render reads is parsed, and the same breakage is an error.
+  std::string as_config_map =
+      std::string(kBrokenWidget).replace(0, 39, "apiVersion: v1\nkind: ConfigMap");
+  EXPECT_THROW(RenderText(as_config_map), InputError);
+  EXPECT_THROW(RenderText(std::string("apiVersion: example.com/v1\nkind: Widget\nspec: \"x\n")),
+               InputError);
+}
+
+TEST(Render, AnEmptyKindIsReadAndReportedAsNotAnObject) {
+  RenderResult result = RenderText("apiVersion: example.com/v1\nkind: ''\nmetadata: {name: x}\n");
+  ASSERT_EQ(result.findings.size(), 1u);
+  EXPECT_EQ(result.findings[0].rule, "not-an-object");
+}
+
+TEST(Render, ObjectsCarryingRollcallAnnotationsAreReadWhateverTheirKind) {
+  RenderResult result = RenderText(
+      "apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\n  annotations:\n"
+      "    rollcall.dev/ignore: \"no-such-rule: because\"\n");
+  ASSERT_EQ(result.findings.size(), 1u);
+  EXPECT_EQ(result.findings[0].rule, "invalid-ignore");
+  EXPECT_EQ(result.findings[0].object, "Widget default/w");
+}
+
 }  // namespace
 }  // namespace rollcall

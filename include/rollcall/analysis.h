@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "rollcall/coverage.h"
 #include "rollcall/document.h"
 #include "rollcall/jobs.h"
+#include "rollcall/kind_scan.h"
 #include "rollcall/lookup.h"
 #include "rollcall/markers.h"
 #include "rollcall/model.h"
@@ -64,6 +66,7 @@ class Analysis {
   // `documents` are every parsed document of every input; their streams must
   // outlive the analysis.
   Analysis(std::vector<Document> documents, AnalysisOptions options);
+  ~Analysis();
   Analysis(const Analysis&) = delete;
   Analysis& operator=(const Analysis&) = delete;
 
@@ -114,6 +117,13 @@ class Analysis {
   std::vector<Finding> lookup_findings_;
   std::set<SourceId> missing_in_cluster_;  // looked up, and not there
 };
+
+// Whether the analysis reads a document of this type and text, and so needs its
+// yaml-cpp tree: sources, consumers, objects that declare a rotation, every object
+// when a previous release is compared, and any object that carries a rollcall.dev/
+// annotation or a SECRET-VERSION marker. Render parses only these
+// (docs/performance.md).
+bool AnalysisReads(const AnalysisOptions& options, const TypeHeader& type, std::string_view text);
 
 // "secret/db[password] via env in container app"
 std::string DescribeReference(const Reference& reference);

@@ -5,9 +5,12 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cstddef>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "rollcall/kind_scan.h"
 #include "rollcall/limits.h"
 #include "rollcall/location.h"
 #include "rollcall/stream.h"
@@ -23,9 +26,13 @@ class Document {
     kEmpty,      // only markers, comments, blank lines or a null
     kObject,     // a mapping with apiVersion and kind
     kNotObject,  // a mapping without them: a values file, a kustomization
+    kUnread,     // an object the command neither edits nor reads: apiVersion and kind
+                 // come from ScanTypeHeader, and there is no tree (root() is undefined)
   };
 
   Document(const Stream& stream, const DocumentSpan& span, const YAML::Node& root);
+  // An unread object (Shape::kUnread).
+  Document(const Stream& stream, const DocumentSpan& span, TypeHeader type);
 
   const Stream& stream() const { return *stream_; }
   const DocumentSpan& span() const { return *span_; }
@@ -54,6 +61,9 @@ class Document {
   // "Secret app/db" for messages.
   std::string Describe() const;
 
+  // Lets go of the tree: root() becomes undefined; the facts above stay.
+  void DropTree() { root_.reset(); }
+
  private:
   const Stream* stream_;
   const DocumentSpan* span_;
@@ -66,8 +76,21 @@ class Document {
 // the origin, document, line and column on malformed or over-deep input.
 Document ParseDocument(const Stream& stream, const DocumentSpan& span, const Limits& limits);
 
-// Parses every document of the stream, in order.
-std::vector<Document> ParseStream(const Stream& stream, const Limits& limits);
+// Whether a command needs the tree of a document whose text is `text` and whose
+// top-level apiVersion and kind are `type` (docs/performance.md).
+using NeedsTree = std::function<bool(const TypeHeader& type, std::string_view text)>;
+
+// Parses every document of the stream, in order, on all hardware threads. Every
+// document gets the text checks of `limits`. With `needs_tree`, a document whose
+// type ScanTypeHeader reads and `needs_tree` declines becomes a Shape::kUnread
+// document that yaml-cpp never sees. When documents are malformed, the error of the
+// first in stream order is thrown, however the threads interleave.
+std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
+                                  const NeedsTree& needs_tree = nullptr);
+
+// Frees the trees of `documents` on all hardware threads. Nothing else may still
+// hold a node of any of them (a consumer's pod template, for one).
+void DropTrees(std::vector<Document>& documents);
 
 // A scalar's text, or "" for anything else (null, map, sequence, undefined).
 std::string ScalarOr(const YAML::Node& node, const std::string& fallback = "");

@@ -17,6 +17,11 @@ struct Rotation {
   Location where;
 };
 
+// True for the kinds whose objects can declare a rotation (the cert-manager,
+// external-secrets and Sealed Secrets kinds above, and core Secrets): the analysis
+// needs their trees.
+bool MayDeclareRotation(const std::string& api_version, const std::string& kind);
+
 class RuntimeSources {
  public:
   // Finds rotations declared in the documents: a cert-manager Certificate's

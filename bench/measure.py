@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Times commands on benchmark streams and prints the figures (bench/run.sh).
+
+Each command runs with the stream on stdin and stdout to /dev/null; wall time is
+the best of --repeat runs (the least disturbed by other work on the machine), with
+the CPU time (user + system, all threads) of that run; peak
+RSS is the largest GNU time reports (the child's ru_maxrss). GNU time, not this
+process's wait4: a child spawned from Python starts with Python's pages resident,
+so its own ru_maxrss never drops below Python's size.
+"""
+import argparse
+import os
+import statistics
+import tempfile
+import time
+
+GNU_TIME = "/usr/bin/time"
+
+
+def run_measured(argv, stdin_path):
+    """Runs argv once under GNU time; returns (seconds, CPU seconds (user + system),
+    peak RSS in bytes, exit status)."""
+    with tempfile.NamedTemporaryFile("r") as report:
+        seconds, _, code = run([GNU_TIME, "-q", "-f", "%M %U %S", "-o", report.name] + argv,
+                               stdin_path)
+        kib, user, system = report.read().split()[-3:]
+    return seconds, float(user) + float(system), int(kib) * 1024, code
+
+
+def run(argv, stdin_path):
+    """Runs argv once; returns (seconds, ru_maxrss in bytes, exit status)."""
+    with open(stdin_path, "rb") as stdin, open(os.devnull, "wb") as devnull:
+        actions = [(os.POSIX_SPAWN_DUP2, stdin.fileno(), 0),
+                   (os.POSIX_SPAWN_DUP2, devnull.fileno(), 1),
+                   (os.POSIX_SPAWN_DUP2, devnull.fileno(), 2)]
+        start = time.perf_counter()
+        pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=actions)
+        _, status, usage = os.wait4(pid, 0)
+        elapsed = time.perf_counter() - start
+    return elapsed, usage.ru_maxrss * 1024, os.waitstatus_to_exitcode(status)
+
+
+def count_documents(path):
+    with open(path, "rb") as f:
+        return sum(1 for line in f if line.startswith(b"---"))
+
+
+def throughput(args):
+    commands = [("baseline", [args.baseline]),
+                ("rollcall", [args.rollcall, "render"])]
+    print(f"{'stream':<16} {'docs':>6} {'MB':>6} {'program':<9} {'seconds':>7} {'cpu s':>6} "
+          f"{'MB/s':>6} {'docs/s':>7} {'RSS MiB':>7} {'RSS/in':>6} {'vs base':>7}")
+    for path in args.streams:
+        size = os.path.getsize(path)
+        docs = count_documents(path)
+        name = os.path.basename(path).split(".")[0]
+        rows = list(commands)
+        if docs <= args.kustomize_max_docs:
+            rows.append(("kustomize", [args.kustomize]))
+        base = None
+        for label, argv in rows:
+            best, cpu, rss = None, None, 0
+            for _ in range(args.repeat if label != "kustomize" else 1):
+                seconds, cpu_seconds, peak, code = run_measured(argv, path)
+                if code != 0:
+                    raise SystemExit(f"{label} failed on {path} (exit {code})")
+                if best is None or seconds < best:
+                    best, cpu = seconds, cpu_seconds
+                rss = max(rss, peak)
+            if label == "baseline":
+                base = best
+            ratio = "" if label == "baseline" else f"{best / base:.2f}x"
+            print(f"{name:<16} {docs:>6} {size / 1e6:>6.2f} {label:<9} {best:>7.3f} {cpu:>6.2f} "
+                  f"{size / 1e6 / best:>6.1f} {docs / best:>7.0f} {rss / 2**20:>7.1f} "
+                  f"{rss / size:>6.2f} {ratio:>7}", flush=True)
+
+
+def startup(args):
+    times = []
+    for _ in range(args.runs):
+        seconds, _, code = run([args.rollcall, "render"], os.devnull)
+        if code != 0:
+            raise SystemExit(f"rollcall render </dev/null failed (exit {code})")
+        times.append(seconds * 1000)
+    print(f"rollcall render </dev/null: {len(times)} runs, mean {statistics.mean(times):.2f} ms, "
+          f"median {statistics.median(times):.2f} ms, min {min(times):.2f} ms, "
+          f"max {max(times):.2f} ms")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers(dest="mode", required=True)
+    t = sub.add_parser("throughput")
+    t.add_argument("--rollcall", required=True)
+    t.add_argument("--baseline", required=True)
+    t.add_argument("--kustomize", required=True)
+    t.add_argument("--kustomize-max-docs", type=int, default=1600)
+    t.add_argument("--repeat", type=int, default=3)
+    t.add_argument("streams", nargs="+")
+    s = sub.add_parser("startup")
+    s.add_argument("--rollcall", required=True)
+    s.add_argument("--runs", type=int, default=200)
+    args = parser.parse_args()
+    throughput(args) if args.mode == "throughput" else startup(args)
+
+
+if __name__ == "__main__":
+    main()

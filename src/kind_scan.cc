@@ -1,0 +1,228 @@
+#include "rollcall/kind_scan.h"
+
+#include "rollcall/yaml_text.h"
+
+namespace rollcall {
+namespace {
+
+constexpr std::size_t kNone = std::string_view::npos;
+
+bool IsBlank(char c) { return c == ' ' || c == '\t'; }
+
+// The text of a one-line scalar value [pos, end) as yaml-cpp reads it, or nullopt
+// when the scan should not decide: tags, anchors, aliases, block scalars, flow
+// collections, nulls, escapes and empty values.
+std::optional<std::string> ScalarText(std::string_view text, std::size_t pos, std::size_t end) {
+  if (pos >= end) return std::nullopt;
+  char first = text[pos];
+  if (first == '!' || first == '&' || first == '*' || first == '|' || first == '>' ||
+      first == '[' || first == '{' || first == '@' || first == '`' || IsExplicitNullAt(text, pos)) {
+    return std::nullopt;
+  }
+  std::string_view raw = text.substr(pos, end - pos);
+  if (first == '"') {
+    if (raw.find('\\') != kNone) return std::nullopt;
+    return std::string(raw.substr(1, raw.size() - 2));
+  }
+  if (first == '\'') {
+    std::string out;
+    for (std::size_t i = 1; i + 1 < raw.size(); ++i) {
+      out += raw[i];
+      if (raw[i] == '\'') ++i;  // '' is one quote
+    }
+    return out;
+  }
+  return std::string(raw);
+}
+
+class Scan {
+ public:
+  explicit Scan(std::string_view text) : text_(text) {}
+
+  std::optional<TypeHeader> Run() {
+    std::size_t pos = 0;
+    bool first = true;
+    while (pos < text_.size()) {
+      std::size_t end = text_.find('\n', pos);
+      if (end == kNone) end = text_.size();
+      std::size_t indent = pos;
+      while (indent < end && text_[indent] == ' ') ++indent;
+      std::size_t content_end = end;
+      if (content_end > indent && text_[content_end - 1] == '\r') --content_end;
+      bool blank = indent == content_end || text_[indent] == '#';
+      if (!blank && !(block_scalar_ != kNone && indent - pos > block_scalar_)) {
+        block_scalar_ = kNone;
+        if (first && indent == pos && IsMarker(indent, content_end, "---")) {
+          // "---" alone; content after it (a tag, a flow mapping) is left to the parser.
+          if (indent + 3 < content_end) return std::nullopt;
+        } else if (first && text_[indent] == '%') {
+          // A directive (%YAML, %TAG) before "---".
+        } else if (first && text_[indent] == '{') {
+          return Flow(indent);
+        } else if (indent == pos && IsMarker(indent, content_end, "...")) {
+          break;  // the document's end marker
+        } else {
+          first = false;
+          if (!Line(pos, indent, content_end)) return std::nullopt;
+        }
+      }
+      pos = end + 1;
+    }
+    return Result();
+  }
+
+ private:
+  // True when the line [at, end) is the marker `mark` ("---", "...") alone or
+  // followed by a blank.
+  bool IsMarker(std::size_t at, std::size_t end, std::string_view mark) const {
+    return text_.substr(at, 3) == mark && (at + 3 == end || IsBlank(text_[at + 3]));
+  }
+
+  // One line of a block document. False when the scan must give up.
+  bool Line(std::size_t line_start, std::size_t pos, std::size_t end) {
+    // A "- " entry at column 0 belongs to the sequence of the key above it
+    // (Kubernetes writes them unindented); before any key, the root is a sequence.
+    bool entry = text_[pos] == '-' && (pos + 1 == end || IsBlank(text_[pos + 1]));
+    if (pos == line_start && (entry ? !seen_key_ : text_[pos] == '?' || text_[pos] == '\t')) {
+      return false;  // a sequence, a complex key, a tab: not a plain top-level mapping
+    }
+    std::size_t column = pos - line_start + (entry ? 1 : 0);  // entries sit inside a value
+    // "- - key: value": entries of nested sequences.
+    while (pos + 1 < end && text_[pos] == '-' && IsBlank(text_[pos + 1])) {
+      pos += 2;
+      while (pos < end && IsBlank(text_[pos])) ++pos;
+    }
+    if (pos >= end || text_[pos] == '#') return true;
+    std::size_t key_column = pos - line_start;
+    std::size_t colon = ColonAfterKey(text_, pos, /*in_flow=*/false);
+    if (colon != kNone && colon >= end) return false;  // a key quoted across lines
+    if (colon == kNone) {
+      // No key here: a scalar entry or a plain scalar's next line, never a top-level key.
+      return column > 0 && Value(pos, end, key_column);
+    }
+    std::size_t value = colon + 1;
+    while (value < end && IsBlank(text_[value])) ++value;
+    if (column > 0) return Value(value, end, key_column);
+    std::optional<std::string> key = ScalarText(text_, pos, ScalarEnd(text_, pos, false));
+    if (!key || *key == "<<") return false;
+    seen_key_ = true;
+    if (*key != "kind" && *key != "apiVersion") return Value(value, end, key_column);
+    std::size_t value_end = ScalarEnd(text_, value, false);
+    if (value_end == kNone || value_end > end) return false;
+    std::optional<std::string> scalar = ScalarText(text_, value, value_end);
+    if (!scalar) return false;
+    (*key == "kind" ? kind_ : api_version_) = std::move(*scalar);
+    return true;
+  }
+
+  // A value on one line of a block document: anything that could run onto the
+  // following lines (a quoted scalar or a flow collection left open) gives up; a
+  // block scalar's lines are skipped.
+  bool Value(std::size_t pos, std::size_t end, std::size_t key_column) {
+    pos = SkipProperties(text_, pos);
+    if (pos >= end || text_[pos] == '#') return true;
+    char c = text_[pos];
+    if (c == '|' || c == '>') {
+      block_scalar_ = key_column;
+      return true;
+    }
+    if (c == '"' || c == '\'') {
+      std::size_t close = ScalarEnd(text_, pos, false);
+      return close != kNone && close <= end;
+    }
+    if (c == '[' || c == '{') return FlowEnd(pos) <= end;
+    return true;
+  }
+
+  // One past the flow collection opening at `pos`, or kNone when it never closes.
+  std::size_t FlowEnd(std::size_t pos) const {
+    std::size_t depth = 0;
+    for (std::size_t i = pos; i < text_.size(); ++i) {
+      char c = text_[i];
+      if (c == '"' || (c == '\'' && (IsBlank(text_[i - 1]) || text_[i - 1] == '[' ||
+                                     text_[i - 1] == '{' || text_[i - 1] == ','))) {
+        i = ScalarEnd(text_, i, true);
+        if (i == kNone) return kNone;
+        --i;
+      } else if (c == '#' && IsBlank(text_[i - 1])) {
+        i = text_.find('\n', i);
+        if (i == kNone) return kNone;
+      } else if (c == '[' || c == '{') {
+        ++depth;
+      } else if ((c == ']' || c == '}') && --depth == 0) {
+        return i + 1;
+      }
+    }
+    return kNone;
+  }
+
+  // A document whose root is a flow mapping: JSON, or YAML written that way.
+  std::optional<TypeHeader> Flow(std::size_t open) {
+    std::size_t close = FlowEnd(open);
+    if (close == kNone) return std::nullopt;
+    std::size_t pos = open + 1;
+    while (true) {
+      pos = SkipSpace(pos, close);
+      if (pos + 1 >= close) break;  // the closing brace
+      char c = text_[pos];
+      if (c == '?' || c == '!' || c == '&' || c == '*' || c == '[' || c == '{') return std::nullopt;
+      std::size_t key_end = ScalarEnd(text_, pos, true);
+      if (key_end == kNone || key_end >= close) return std::nullopt;
+      std::optional<std::string> key = ScalarText(text_, pos, key_end);
+      pos = SkipSpace(key_end, close);
+      if (!key || *key == "<<" || text_[pos] != ':') return std::nullopt;
+      pos = SkipSpace(pos + 1, close);
+      std::size_t value_end =
+          text_[pos] == '[' || text_[pos] == '{' ? FlowEnd(pos) : ScalarEnd(text_, pos, true);
+      if (value_end == kNone || value_end >= close) return std::nullopt;
+      if (*key == "kind" || *key == "apiVersion") {
+        std::optional<std::string> scalar = ScalarText(text_, pos, value_end);
+        if (!scalar) return std::nullopt;
+        (*key == "kind" ? kind_ : api_version_) = std::move(*scalar);
+      }
+      pos = SkipSpace(value_end, close);
+      if (text_[pos] == ',') {
+        ++pos;
+      } else if (pos + 1 != close) {
+        return std::nullopt;
+      }
+    }
+    // Only comments and blank lines may follow the mapping.
+    if (SkipSpace(close, text_.size()) < text_.size()) return std::nullopt;
+    return Result();
+  }
+
+  // Both keys, non-empty: an empty one makes the document not an object, which
+  // only the parse reports (not-an-object).
+  std::optional<TypeHeader> Result() const {
+    if (!api_version_ || !kind_ || api_version_->empty() || kind_->empty()) return std::nullopt;
+    return TypeHeader{*api_version_, *kind_};
+  }
+
+  // Past spaces, line breaks and comments, stopping at `limit`.
+  std::size_t SkipSpace(std::size_t pos, std::size_t limit) const {
+    while (pos < limit) {
+      char c = text_[pos];
+      if (c == '#' && (pos == 0 || IsBlank(text_[pos - 1]) || text_[pos - 1] == '\n')) {
+        std::size_t nl = text_.find('\n', pos);
+        pos = nl == kNone ? limit : nl;
+      } else if (IsBlank(c) || c == '\n' || c == '\r') {
+        ++pos;
+      } else {
+        break;
+      }
+    }
+    return pos;
+  }
+
+  std::string_view text_;
+  bool seen_key_ = false;             // a top-level key came before this line
+  std::size_t block_scalar_ = kNone;  // inside a block scalar deeper than this column
+  std::optional<std::string> api_version_, kind_;
+};
+
+}  // namespace
+
+std::optional<TypeHeader> ScanTypeHeader(std::string_view text) { return Scan(text).Run(); }
+
+}  // namespace rollcall

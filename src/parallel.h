@@ -1,0 +1,64 @@
+// Work spread over the machine's hardware threads, for the parse of a stream's
+// documents (docs/performance.md).
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <exception>
+#include <optional>
+#include <thread>
+#include <vector>
+
+namespace rollcall {
+
+// Calls work(i) once for every i in [0, n), on up to one thread per hardware
+// thread (the calling one included), and returns when all calls have. Indices are
+// handed out in increasing order, so a worker that skips the indices after a
+// failing one never skips one before it. `work` must not throw, and calls for
+// different indices must touch no shared state.
+template <typename Work>
+void ParallelFor(std::size_t n, const Work& work) {
+  std::size_t threads = std::min<std::size_t>(std::max(1u, std::thread::hardware_concurrency()), n);
+  if (threads <= 1) {
+    for (std::size_t i = 0; i < n; ++i) work(i);
+    return;
+  }
+  std::atomic<std::size_t> next{0};
+  auto drain = [&] {
+    for (std::size_t i = next++; i < n; i = next++) work(i);
+  };
+  std::vector<std::thread> pool;
+  pool.reserve(threads - 1);
+  for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(drain);
+  drain();
+  for (std::thread& thread : pool) thread.join();
+}
+
+// make(i) for every i in [0, n), computed as ParallelFor does, in index order.
+// When calls throw, the exception of the lowest index is rethrown whatever the
+// threads' timing (calls after it may be skipped), so errors are deterministic.
+template <typename T, typename Make>
+std::vector<T> ParallelMap(std::size_t n, const Make& make) {
+  std::vector<std::optional<T>> made(n);
+  std::vector<std::exception_ptr> errors(n);
+  std::atomic<std::size_t> first_error{n};
+  ParallelFor(n, [&](std::size_t i) {
+    if (i > first_error.load()) return;
+    try {
+      made[i].emplace(make(i));
+    } catch (...) {
+      errors[i] = std::current_exception();
+      std::size_t seen = first_error.load();
+      while (i < seen && !first_error.compare_exchange_weak(seen, i)) {
+      }
+    }
+  });
+  if (first_error.load() < n) std::rethrow_exception(errors[first_error.load()]);
+  std::vector<T> out;
+  out.reserve(n);
+  for (std::optional<T>& item : made) out.push_back(std::move(*item));
+  return out;
+}
+
+}  // namespace rollcall

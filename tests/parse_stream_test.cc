@@ -1,0 +1,94 @@
+// ParseStream on all hardware threads: stream order, the first error in stream
+// order, and the documents it leaves unread.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "rollcall/document.h"
+#include "rollcall/input_error.h"
+
+namespace rollcall {
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string ConfigMaps(std::size_t count) {
+  std::string out;
+  for (std::size_t i = 0; i < count; ++i) {
+    out += "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm" + std::to_string(i) +
+           "\ndata:\n  k: v\n";
+  }
+  return out;
+}
+
+// The message of the InputError that parsing `text` throws, or "" for none.
+std::string ErrorOf(const std::string& text, const NeedsTree& needs_tree = nullptr) {
+  Stream stream(text, "in.yaml");
+  try {
+    ParseStream(stream, Limits{}, needs_tree);
+  } catch (const InputError& e) {
+    return e.Describe();
+  }
+  return "";
+}
+
+TEST(ParseStream, KeepsStreamOrder) {
+  Stream stream(ConfigMaps(500), "in.yaml");
+  std::vector<Document> docs = ParseStream(stream, Limits{});
+  ASSERT_EQ(docs.size(), 500u);
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    EXPECT_EQ(docs[i].name(), "cm" + std::to_string(i));
+    EXPECT_EQ(docs[i].span().index, i + 1);
+  }
+}
+
+TEST(ParseStream, ReportsTheFirstErrorInStreamOrder) {
+  // Document 101 has invalid YAML, 201 an unterminated quote (a text check), 301
+  // a sequence at the root; the first always wins, however threads interleave.
+  std::string text = ConfigMaps(100) + "---\nkind: [a,\n" + ConfigMaps(99) + "---\nkind: \"open\n" +
+                     ConfigMaps(99) + "---\n- a\n" + ConfigMaps(100);
+  std::string first = ErrorOf(text);
+  EXPECT_THAT(first, HasSubstr("document 101"));
+  EXPECT_THAT(first, HasSubstr("invalid YAML"));
+  for (int run = 0; run < 20; ++run) EXPECT_EQ(ErrorOf(text), first);
+  // Without the first, the text check of the second.
+  std::string later = ConfigMaps(200) + "---\nkind: \"open\n" + ConfigMaps(99) + "---\n- a\n";
+  EXPECT_THAT(ErrorOf(later), HasSubstr("document 201"));
+  EXPECT_THAT(ErrorOf(later), HasSubstr("never closed"));
+}
+
+TEST(ParseStream, LeavesDeclinedDocumentsUnread) {
+  std::string text =
+      "# Source: chart/templates/crd.yaml\napiVersion: apiextensions.k8s.io/v1\n"
+      "kind: CustomResourceDefinition\nmetadata: {name: widgets.example.com}\n" +
+      ConfigMaps(1);
+  Stream stream(text, "in.yaml");
+  auto skip_crds = [](const TypeHeader& type, std::string_view) {
+    return type.kind != "CustomResourceDefinition";
+  };
+  std::vector<Document> docs = ParseStream(stream, Limits{}, skip_crds);
+  ASSERT_EQ(docs.size(), 2u);
+  EXPECT_EQ(docs[0].shape(), Document::Shape::kUnread);
+  EXPECT_EQ(docs[0].kind(), "CustomResourceDefinition");
+  EXPECT_EQ(docs[0].api_version(), "apiextensions.k8s.io/v1");
+  EXPECT_EQ(docs[0].origin(), "chart/templates/crd.yaml");
+  EXPECT_FALSE(docs[0].root().IsDefined());
+  EXPECT_EQ(docs[1].shape(), Document::Shape::kObject);
+  EXPECT_EQ(docs[1].name(), "cm0");
+}
+
+TEST(ParseStream, UnreadDocumentsStillGetTheTextChecks) {
+  auto read_nothing = [](const TypeHeader&, std::string_view) { return false; };
+  // yaml-cpp never sees the broken indentation ("end of map not found")...
+  std::string broken = "apiVersion: v1\nkind: Widget\nspec:\n  a: b\n c: d\n";
+  EXPECT_THAT(ErrorOf(broken), HasSubstr("invalid YAML"));
+  EXPECT_EQ(ErrorOf(broken, read_nothing), "");
+  // ...but a quote that never closes, or nesting past the limit, is refused as before.
+  EXPECT_THAT(ErrorOf("apiVersion: v1\nkind: Widget\nspec: {a: \"open}\n", read_nothing),
+              HasSubstr("never closed"));
+  EXPECT_THAT(
+      ErrorOf("apiVersion: v1\nkind: Widget\nspec: " + std::string(600, '[') + "\n", read_nothing),
+      HasSubstr("nesting deeper than 512"));
+}
+
+}  // namespace
+}  // namespace rollcall
