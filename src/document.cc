@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "rollcall/aliases.h"
 #include "rollcall/input_error.h"
 
 namespace rollcall {
@@ -72,12 +73,18 @@ std::string Document::Describe() const {
 
 Document ParseDocument(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
   std::string_view text = span.Text(stream.bytes());
-  if (std::optional<TextProblem> problem = FindTextProblem(text, limits.max_depth)) {
+  if (std::optional<TextProblem> problem = FindTextProblem(text, limits)) {
     throw InputError(stream.Locate(span, span.begin + problem->offset), problem->message);
   }
   if (span.empty) return {stream, span, YAML::Node()};
   try {
-    return {stream, span, YAML::Load(std::string(text))};
+    YAML::Node root = YAML::Load(std::string(text));
+    if (std::optional<AliasProblem> problem = FindExcessiveAliasing(text, root, limits.max_depth)) {
+      std::size_t at = problem->mark.pos < 0 ? 0 : static_cast<std::size_t>(problem->mark.pos);
+      throw InputError(stream.Locate(span, span.begin + std::min(at, text.size())),
+                       problem->message);
+    }
+    return {stream, span, root};
   } catch (const YAML::Exception& e) {
     std::size_t at = e.mark.pos < 0 ? 0 : static_cast<std::size_t>(e.mark.pos);
     Location where = stream.Locate(span, span.begin + std::min(at, text.size()));
