@@ -25,7 +25,7 @@ cd "$root"
 seconds="${1:-60}"
 build="${BUILD_DIR:-build-fuzz}"
 work="${FUZZ_WORK:-$build/work}"
-targets=(${FUZZ_TARGETS:-split render lint})
+read -ra targets <<<"${FUZZ_TARGETS:-split render lint}"
 timeout_s="${FUZZ_TIMEOUT:-10}"
 rss_mb="${FUZZ_RSS_LIMIT_MB:-2048}"
 
@@ -100,7 +100,7 @@ for target in "${targets[@]}"; do
   else
     echo "$target passed" >>"$results"
     echo "fuzz: $target: no finding ($(grep -Eo 'stat::number_of_executed_units: [0-9]+' "$log" |
-      grep -Eo '[0-9]+$') inputs run, corpus $(ls "$corpus" | wc -l) files)"
+      grep -Eo '[0-9]+$') inputs run, corpus $(find "$corpus" -type f | wc -l) files)"
   fi
 done
 exit "$status"

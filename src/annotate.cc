@@ -98,7 +98,7 @@ class AnnotationEditor {
       return std::move(edits_);
     }
     if (!annotations->value.IsMap()) Fail(annotations->value, "annotations must be a mapping");
-    if (RemoveEmptiedBlock(*metadata, *annotations)) return std::move(edits_);
+    if (RemoveEmptiedBlock(pod_template, *metadata, *annotations)) return std::move(edits_);
     EditMap(annotations->value, {annotations->value, metadata->value, pod_template});
     return std::move(edits_);
   }
@@ -133,6 +133,12 @@ class AnnotationEditor {
       }
     }
     return found;
+  }
+
+  static std::size_t CountKey(const YAML::Node& map, const std::string& key) {
+    std::size_t count = 0;
+    for (const auto& item : map) count += item.first.IsScalar() && item.first.Scalar() == key;
+    return count;
   }
 
   // An edit inside an alias or inside an anchored node that is aliased elsewhere
@@ -291,7 +297,8 @@ class AnnotationEditor {
   // When a removal empties a block `annotations:` mapping, takes the key away too
   // (and `metadata:` when nothing else is in it), so that a template rollcall once
   // annotated reads as it did before. Returns false when this does not apply.
-  bool RemoveEmptiedBlock(const Entry& metadata, const Entry& annotations) {
+  bool RemoveEmptiedBlock(const YAML::Node& pod_template, const Entry& metadata,
+                          const Entry& annotations) {
     const YAML::Node& map = annotations.value;
     if (!change_.set.empty() || map.size() == 0 || IsFlow(map) || IsFlow(metadata.value)) {
       return false;
@@ -305,7 +312,12 @@ class AnnotationEditor {
     Entry last;
     for (const auto& item : map) last = Entry{item.first, item.second};
     std::size_t end = EntryEnd(last, false);
-    const Entry& owner = metadata.value.size() == 1 ? metadata : annotations;
+    bool whole_metadata = metadata.value.size() == 1;
+    const Entry& owner = whole_metadata ? metadata : annotations;
+    // With the key written twice, removing the last one would make the other count.
+    if (CountKey(whole_metadata ? pod_template : metadata.value, owner.key.Scalar()) > 1) {
+      return false;
+    }
     if (end == kNoPos || !OnlySpacesBefore(text_, At(owner.key))) return false;
     edits_.push_back(
         Edit::Replace(LineStartOf(text_, At(owner.key)), NextLineStart(text_, end), ""));

@@ -100,6 +100,19 @@ TEST(EditAnnotations, RemovesFromBlockAndFlowMappings) {
       "spec: {template: {metadata: {annotations: {}}}}\n");
 }
 
+TEST(EditAnnotations, RemovalKeepsADuplicatedKeyThatWouldLetTheOtherOneCount) {
+  // Removing the emptied second "metadata" would make the first one (a scalar) the
+  // pod template's metadata; only rollcall's entries go. Found by the render fuzzer.
+  EXPECT_EQ(Apply("spec:\n  template:\n    metadata: e\n    metadata:\n      annotations:\n"
+                  "        x/hash: \"H\"\n",
+                  kRemove),
+            "spec:\n  template:\n    metadata: e\n    metadata:\n      annotations:\n");
+  EXPECT_EQ(Apply("spec:\n  template:\n    metadata:\n      annotations: {a: b}\n"
+                  "      annotations:\n        x/hash: \"H\"\n",
+                  kRemove),
+            "spec:\n  template:\n    metadata:\n      annotations: {a: b}\n      annotations:\n");
+}
+
 TEST(EditAnnotations, RemovalUndoesWhatRenderCreated) {
   // Render created metadata and annotations; removing rollcall's keys takes them away.
   std::string original = "spec:\n  template:\n    spec: {}\n";

@@ -117,6 +117,7 @@ render_and_lint big-scalar 2 "this document is 104857666 bytes, over the limit o
 # --- input over the size limit -------------------------------------------------------
 # An endless stream: read up to the limit, then refused.
 : >endless.yaml
+# shellcheck disable=SC2016  # $0 is expanded by the inner bash
 run_case endless 2 \
   "rollcall: error: <stdin>: input is larger than the limit of 268435456 bytes (--max-input-bytes)" \
   "render from an endless pipe" bash -c 'yes "a: b" | "$0" render' "$rollcall"
