@@ -129,7 +129,9 @@ class AnnotationEditor {
     if (!map.IsMap()) return found;
     for (const auto& item : map) {
       if (item.first.IsScalar() && item.first.Scalar() == key) {
-        found = Entry{item.first, item.second};
+        // emplace, not assignment: YAML::Node's operator= would write the second
+        // copy into the first one's nodes, changing the tree.
+        found.emplace(Entry{item.first, item.second});
       }
     }
     return found;
@@ -309,9 +311,11 @@ class AnnotationEditor {
         return false;
       }
     }
-    Entry last;
-    for (const auto& item : map) last = Entry{item.first, item.second};
-    std::size_t end = EntryEnd(last, false);
+    // Copies, never assignments: YAML::Node's operator= would write each entry into
+    // the previous one's nodes.
+    std::vector<Entry> entries;
+    for (const auto& item : map) entries.push_back(Entry{item.first, item.second});
+    std::size_t end = EntryEnd(entries.back(), false);
     bool whole_metadata = metadata.value.size() == 1;
     const Entry& owner = whole_metadata ? metadata : annotations;
     // With the key written twice, removing the last one would make the other count.

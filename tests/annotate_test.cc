@@ -107,8 +107,10 @@ TEST(EditAnnotations, RemovalKeepsADuplicatedKeyThatWouldLetTheOtherOneCount) {
                   "        x/hash: \"H\"\n",
                   kRemove),
             "spec:\n  template:\n    metadata: e\n    metadata:\n      annotations:\n");
+  // Both entries go (reading the entries once wrote each into the previous one's
+  // nodes, so that only the last was removed).
   EXPECT_EQ(Apply("spec:\n  template:\n    metadata:\n      annotations: {a: b}\n"
-                  "      annotations:\n        x/hash: \"H\"\n",
+                  "      annotations:\n        x/hash: \"H\"\n        x/sources: \"S\"\n",
                   kRemove),
             "spec:\n  template:\n    metadata:\n      annotations: {a: b}\n      annotations:\n");
 }
