@@ -1,6 +1,7 @@
 #include "rollcall/annotate.h"
 
 #include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -63,7 +64,12 @@ class AnnotationEditor {
                               const std::string& text) {
     std::optional<Entry> entry = Find(map, key);
     if (!entry) throw InputError(doc_.Locate(map.Mark()), doc_.Describe() + ": no " + key);
-    SetValueText(map, *entry, text);
+    // A Kubernetes name is written plain; anything else (a name Kubernetes would
+    // refuse, such as " ") is quoted, so that it reads back as the same string.
+    bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '.' || c == '_';
+    }) && std::isalnum(static_cast<unsigned char>(text[0])) != 0;
+    SetValueText(map, *entry, plain ? text : Quote(text));
     return std::move(edits_);
   }
 

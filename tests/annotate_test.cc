@@ -115,6 +115,20 @@ TEST(EditAnnotations, RemovalKeepsADuplicatedKeyThatWouldLetTheOtherOneCount) {
             "spec:\n  template:\n    metadata:\n      annotations: {a: b}\n      annotations:\n");
 }
 
+TEST(SetScalarValue, QuotesWhatWouldNotReadBackAsTheSameString) {
+  // Found by the render fuzzer: a Job named " " was renamed to an unquoted
+  // " -e7b825e6", which does not parse as that name.
+  auto set = [](const std::string& text, const std::string& value) {
+    Stream stream(text, "<stdin>");
+    std::vector<Document> docs = ParseStream(stream, Limits{});
+    YAML::Node metadata = Child(docs[0].root(), "metadata");
+    return Splice(stream.bytes(), SetScalarValue(docs[0], metadata, "name", value));
+  };
+  EXPECT_EQ(set("metadata:\n  name: a\n", "migrate-3f2a9c1e"),
+            "metadata:\n  name: migrate-3f2a9c1e\n");
+  EXPECT_EQ(set("metadata:\n  name: \" \"\n", " -3f2a9c1e"), "metadata:\n  name: \" -3f2a9c1e\"\n");
+}
+
 TEST(EditAnnotations, RemovalUndoesWhatRenderCreated) {
   // Render created metadata and annotations; removing rollcall's keys takes them away.
   std::string original = "spec:\n  template:\n    spec: {}\n";
