@@ -235,10 +235,14 @@ class AnnotationEditor {
     while (value < text_.size() && (text_[value] == ' ' || text_[value] == '\t')) ++value;
     bool empty_null = entry.value.IsNull() && !IsExplicitNullAt(text_, value);
     if (empty_null) {
-      edits_.push_back(Edit::Insert(colon + 1, " " + text));
+      // After any anchor or tag the empty value carries ("name: &a"), which belong to it.
+      std::size_t after = SkipProperties(text_, value);
+      while (after > value && (text_[after - 1] == ' ' || text_[after - 1] == '\t')) --after;
+      edits_.push_back(Edit::Insert(after > value ? after : colon + 1, " " + text));
       return;
     }
-    std::size_t begin = At(entry.value);
+    // The value's anchor or tag stays; only the scalar after it is replaced.
+    std::size_t begin = SkipProperties(text_, At(entry.value));
     std::size_t end = ScalarEnd(text_, begin, flow);
     if (!entry.value.IsScalar() && !entry.value.IsNull()) end = kNoPos;
     if (end == kNoPos) {

@@ -127,6 +127,9 @@ TEST(SetScalarValue, QuotesWhatWouldNotReadBackAsTheSameString) {
   EXPECT_EQ(set("metadata:\n  name: a\n", "migrate-3f2a9c1e"),
             "metadata:\n  name: migrate-3f2a9c1e\n");
   EXPECT_EQ(set("metadata:\n  name: \" \"\n", " -3f2a9c1e"), "metadata:\n  name: \" -3f2a9c1e\"\n");
+  // An empty value keeps its anchor in front (found by the render fuzzer).
+  EXPECT_EQ(set("metadata:\n  name: &n\n", "x"), "metadata:\n  name: &n x\n");
+  EXPECT_EQ(set("metadata:\n  name: &n a\n", "x"), "metadata:\n  name: &n x\n");
 }
 
 TEST(EditAnnotations, RemovalUndoesWhatRenderCreated) {
