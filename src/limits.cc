@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "rollcall/stream.h"
+
 namespace rollcall {
 namespace {
 
@@ -41,50 +43,149 @@ bool EndsWithBlockScalarHeader(std::string_view content) {
   return i == 1 || content[i - 2] == ' ' || content[i - 2] == '\t';
 }
 
+// True for a "---" or "..." line (`line` may end in a CR).
+bool IsDocumentMarker(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return IsMarker(line, "---") || IsMarker(line, "...");
+}
+
+// "U+0000", "U+FFFE": how the messages name a character.
+std::string CodePoint(char32_t c) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string digits;
+  for (int shift = c > 0xFFFF ? 16 : 12; shift >= 0; shift -= 4) digits += kHex[(c >> shift) & 0xF];
+  return "U+" + digits;
+}
+
+bool IsPrintable(char32_t c) {
+  return c == 0x09 || c == 0x0A || c == 0x0D || (c >= 0x20 && c <= 0x7E) || c == 0x85 ||
+         (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) ||
+         (c >= 0x10000 && c <= 0x10FFFF);
+}
+
+// The length of the UTF-8 sequence at text[i] and the character it encodes, or a
+// length of 0 when the bytes there are not UTF-8 (overlong forms and surrogates
+// included).
+std::size_t DecodeUtf8(std::string_view text, std::size_t i, char32_t& c) {
+  const auto lead = static_cast<unsigned char>(text[i]);
+  std::size_t length = lead < 0x80         ? 1
+                       : lead >> 5 == 0x6  ? 2
+                       : lead >> 4 == 0xE  ? 3
+                       : lead >> 3 == 0x1E ? 4
+                                           : 0;
+  if (length == 0 || i + length > text.size()) return 0;
+  c = length == 1 ? lead : lead & (0x7F >> length);
+  for (std::size_t k = 1; k < length; ++k) {
+    const auto next = static_cast<unsigned char>(text[i + k]);
+    if (next >> 6 != 0x2) return 0;
+    c = (c << 6) | (next & 0x3F);
+  }
+  static constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
+  if (c < kSmallest[length] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return 0;
+  return length;
+}
+
 }  // namespace
 
-std::optional<TextProblem> FindTextProblem(std::string_view text, std::size_t max_depth) {
-  auto too_deep = [max_depth](std::size_t offset) {
-    return TextProblem{TextProblem::Kind::kTooDeep, offset,
-                       "nesting deeper than " + std::to_string(max_depth) +
-                           " levels; rollcall refuses to parse it"};
-  };
-  std::vector<std::size_t> indents;  // open block indentation levels
-  std::size_t flow = 0;              // open flow brackets
-  constexpr std::size_t kNoBlockScalar = static_cast<std::size_t>(-1);
-  std::size_t block_scalar_indent = kNoBlockScalar;  // inside a block scalar deeper than this
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    std::size_t nl = text.find('\n', pos);
-    std::size_t end = nl == std::string_view::npos ? text.size() : nl;
+std::optional<TextProblem> FindInvalidCharacter(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x20 && byte < 0x7F) {  // the common case: printable ASCII
+      ++i;
+      continue;
+    }
+    if (byte == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) {
+      // YAML reads a lone CR as a line break; rollcall's lines, line numbers and
+      // edits are LF-based, so such a line would be misread.
+      return TextProblem{TextProblem::Kind::kInvalidCharacter, i,
+                         "invalid YAML: a carriage return not followed by a line feed; rollcall "
+                         "reads lines that end in LF or CRLF only"};
+    }
+    char32_t c = 0;
+    std::size_t length = DecodeUtf8(text, i, c);
+    if (length == 0) {
+      static constexpr char kHex[] = "0123456789ABCDEF";
+      return TextProblem{TextProblem::Kind::kInvalidCharacter, i,
+                         std::string("invalid UTF-8: byte 0x") + kHex[byte >> 4] +
+                             kHex[byte & 0xF] + " is not part of a UTF-8 character"};
+    }
+    if (!IsPrintable(c)) {
+      return TextProblem{
+          TextProblem::Kind::kInvalidCharacter, i,
+          std::string("invalid YAML: ") +
+              (c < 0x20 || (c >= 0x7F && c <= 0x9F) ? "control character " : "character ") +
+              CodePoint(c) + " is not allowed"};
+    }
+    i += length;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+// The structural scan behind FindTextProblem: one pass over the lines of a
+// document, tracking what yaml-cpp would have open at each point.
+class StructureScan {
+ public:
+  StructureScan(std::string_view text, std::size_t max_depth)
+      : text_(text), max_depth_(max_depth) {}
+
+  std::optional<TextProblem> Run() {
+    std::size_t pos = 0;
+    while (pos < text_.size() && !problem_) pos = Line(pos);
+    return problem_;
+  }
+
+ private:
+  static constexpr std::size_t kNoBlockScalar = static_cast<std::size_t>(-1);
+
+  // Scans the line starting at `pos` (and the lines a quoted scalar continues
+  // onto); returns where the next line starts.
+  std::size_t Line(std::size_t pos) {
+    std::size_t nl = text_.find('\n', pos);
+    std::size_t end = nl == std::string_view::npos ? text_.size() : nl;
     std::size_t indent = pos;
-    while (indent < end && text[indent] == ' ') ++indent;
+    while (indent < end && text_[indent] == ' ') ++indent;
     std::size_t column = indent - pos;
-    bool blank = indent == end || text[indent] == '#' || text[indent] == '\r';
-    if (block_scalar_indent != kNoBlockScalar && (blank || column > block_scalar_indent)) {
-      pos = end + 1;
-      continue;
+    std::size_t first = text_.find_first_not_of(" \t", indent);
+    bool blank = first >= end || text_[first] == '#' || text_[first] == '\r';
+    if (block_scalar_indent_ != kNoBlockScalar && (blank || column > block_scalar_indent_)) {
+      return end + 1;
     }
-    block_scalar_indent = kNoBlockScalar;
-    if (blank) {
-      pos = end + 1;
-      continue;
+    block_scalar_indent_ = kNoBlockScalar;
+    if (blank) return end + 1;
+    bool block_line = flow_ == 0;    // the line starts outside any flow collection
+    bool continues_mapping = false;  // a block mapping's next entry must be here
+    if (block_line) {
+      while (!indents_.empty() && indents_.back().column > column) indents_.pop_back();
+      if (indents_.empty() || indents_.back().column < column) {
+        indents_.push_back(Level{column, false});
+      } else {
+        continues_mapping = indents_.back().mapping;
+      }
     }
-    if (flow == 0) {
-      while (!indents.empty() && indents.back() > column) indents.pop_back();
-      if (indents.empty() || indents.back() < column) indents.push_back(column);
-    }
+    bool may_continue_plain = plain_open_;  // a multi-line plain scalar may go on here
     std::size_t compact = 0;
+    bool key = false;  // a "key:" at the line's block level
+    bool starts_with_indicator = false;
     char previous = '\0';
     bool in_plain = false;  // inside a plain scalar, brackets are text
     std::size_t i = indent;
+    if (column == 0 && IsDocumentMarker(text_.substr(pos, end - pos))) {
+      // "---" or "...": no scalar continues past it; scan what follows it.
+      may_continue_plain = false;
+      starts_with_indicator = true;
+      previous = ' ';
+      i += 3;
+    }
     for (; i < end; ++i) {
-      char c = text[i];
+      char c = text_[i];
       if (c == '#' && (previous == ' ' || previous == '\t' || previous == '\0')) break;
-      char next = i + 1 < end ? text[i + 1] : ' ';
-      bool ends_key = c == ':' && (next == ' ' || next == '\t' || next == '\r');
+      char next = i + 1 < end ? text_[i + 1] : ' ';
+      bool ends_key = c == ':' && (next == ' ' || next == '\t' || next == '\r' || previous == '"');
+      if (ends_key && flow_ == 0) key = true;
       if (in_plain) {
-        if (ends_key || (flow > 0 && (c == ',' || c == ']' || c == '}'))) {
+        if (ends_key || (flow_ > 0 && (c == ',' || c == ']' || c == '}'))) {
           in_plain = false;
         } else {
           previous = c;
@@ -93,45 +194,114 @@ std::optional<TextProblem> FindTextProblem(std::string_view text, std::size_t ma
       }
       if ((c == '"' || c == '\'') && OpensNode(previous)) {
         std::size_t open = i;
-        i = SkipQuoted(text, i);
-        if (i >= text.size()) {
-          return TextProblem{TextProblem::Kind::kUnterminatedQuote, open,
-                             std::string("invalid YAML: a ") + (c == '"' ? "double" : "single") +
-                                 "-quoted scalar opened here is never closed"};
+        i = SkipQuoted(text_, i);
+        if (i >= text_.size()) {
+          return Fail(TextProblem::Kind::kUnterminatedQuote, open,
+                      std::string("invalid YAML: a ") + (c == '"' ? "double" : "single") +
+                          "-quoted scalar opened here is never closed");
         }
         // A quoted scalar may span lines; continue scanning after it.
         if (i > end) {
-          nl = text.find('\n', i);
-          end = nl == std::string_view::npos ? text.size() : nl;
+          nl = text_.find('\n', i);
+          end = nl == std::string_view::npos ? text_.size() : nl;
         }
         previous = '"';
         continue;
       }
+      if (i == first && (c == '-' || c == '?' || c == ':' || c == '.') &&
+          (next == ' ' || next == '\r' || c == '-' || c == '.')) {
+        starts_with_indicator = true;  // "- ", "? ", ": ", "---", "..."
+      }
       if ((c == '[' || c == '{') && OpensNode(previous)) {
-        ++flow;
-      } else if ((c == ']' || c == '}') && flow > 0) {
-        --flow;
+        ++flow_;
+      } else if ((c == ']' || c == '}') && flow_ > 0) {
+        --flow_;
       } else if ((c == '-' || c == '?') && (previous == '\0' || previous == ' ') &&
                  (next == ' ' || next == '\r')) {
         ++compact;
+      } else if (c == ',' && flow_ == 0 && OpensNode(previous) && !may_continue_plain) {
+        // "," cannot start a plain scalar; yaml-cpp reads a lone "," as an empty
+        // document where Kubernetes refuses it.
+        return Fail(TextProblem::Kind::kMisplacedIndicator, i,
+                    "invalid YAML: ',' outside a flow collection cannot start a value");
       } else if (c != ' ' && c != '\t' && c != ',' && c != ':' && c != '\r' &&
                  OpensNode(previous)) {
         in_plain = true;
       }
-      if (indents.size() + compact + flow > max_depth) return too_deep(i);
+      if (Depth(compact) > max_depth_) return TooDeep(i);
       previous = c;
     }
-    if (indents.size() + compact + flow > max_depth) return too_deep(indent);
-    if (flow == 0 && EndsWithBlockScalarHeader(text.substr(indent, i - indent))) {
-      block_scalar_indent = column;
+    if (Depth(compact) > max_depth_) return TooDeep(indent);
+    plain_open_ = in_plain && flow_ == 0;
+    if (block_line) {
+      bool tab_indented = text_[indent] == '\t';
+      if (tab_indented && (key || continues_mapping)) {
+        return Fail(TextProblem::Kind::kTabIndentation, indent,
+                    "invalid YAML: a tab indents this line; YAML indents with spaces only");
+      }
+      if (continues_mapping && !key && !starts_with_indicator) {
+        // yaml-cpp reads a last line without ':' as a key with a null value;
+        // Kubernetes refuses it.
+        return Fail(TextProblem::Kind::kMissingColon, indent,
+                    "invalid YAML: this line continues the mapping above but has no ':' "
+                    "after its key");
+      }
+      if (key && compact == 0 && !starts_with_indicator) indents_.back().mapping = true;
     }
-    pos = end + 1;
+    if (flow_ == 0 && EndsWithBlockScalarHeader(text_.substr(indent, i - indent))) {
+      block_scalar_indent_ = column;
+    }
+    return end + 1;
   }
-  return std::nullopt;
+
+  std::size_t Depth(std::size_t compact) const { return indents_.size() + compact + flow_; }
+
+  std::size_t TooDeep(std::size_t offset) {
+    return Fail(TextProblem::Kind::kTooDeep, offset,
+                "nesting deeper than " + std::to_string(max_depth_) +
+                    " levels; rollcall refuses to parse it");
+  }
+
+  // Records the problem and returns past the end, which stops the scan.
+  std::size_t Fail(TextProblem::Kind kind, std::size_t offset, std::string message) {
+    problem_ = TextProblem{kind, offset, std::move(message)};
+    return text_.size();
+  }
+
+  // An open block indentation level, and whether its lines are mapping entries.
+  struct Level {
+    std::size_t column;
+    bool mapping;
+  };
+
+  std::string_view text_;
+  std::size_t max_depth_;
+  std::vector<Level> indents_;
+  std::size_t flow_ = 0;                              // open flow brackets
+  std::size_t block_scalar_indent_ = kNoBlockScalar;  // inside a block scalar deeper than this
+  bool plain_open_ = false;  // the last line ended inside a plain scalar, in block context
+  std::optional<TextProblem> problem_;
+};
+
+}  // namespace
+
+std::optional<TextProblem> FindTextProblem(std::string_view text, const Limits& limits) {
+  if (text.size() > limits.max_document_bytes) {
+    return TextProblem{TextProblem::Kind::kTooLarge, 0,
+                       "this document is " + std::to_string(text.size()) +
+                           " bytes, over the limit of " +
+                           std::to_string(limits.max_document_bytes) +
+                           " bytes per document (--max-document-bytes; the Kubernetes API server "
+                           "takes at most 3 MiB per object)"};
+  }
+  if (std::optional<TextProblem> problem = FindInvalidCharacter(text)) return problem;
+  return StructureScan(text, limits.max_depth).Run();
 }
 
 std::optional<std::size_t> FindExcessiveNesting(std::string_view text, std::size_t max_depth) {
-  std::optional<TextProblem> problem = FindTextProblem(text, max_depth);
+  Limits limits;
+  limits.max_depth = max_depth;
+  std::optional<TextProblem> problem = FindTextProblem(text, limits);
   if (!problem || problem->kind != TextProblem::Kind::kTooDeep) return std::nullopt;
   return problem->offset;
 }

@@ -31,12 +31,33 @@ std::string SourceId::Describe() const {
 
 namespace {
 
+// The API server refuses a Secret or ConfigMap whose values total more than this
+// (MaxSecretSize). Checked as the entries are read: aliases can repeat one large
+// value any number of times, and must not make rollcall hold or hash more than
+// Kubernetes would accept.
+constexpr std::size_t kMaxDataBytes = std::size_t{1} << 20;
+
 // One object inside a document: the document itself, or an item of a List.
 struct Object {
   const Document& doc;  // for locations
   YAML::Node node;
   std::string description;  // "Secret ns/name", for messages
 };
+
+// Sets `key` to `value` in the source, keeping `total`, the size of all its
+// values, within kMaxDataBytes.
+void Store(const Object& object, Source& source, std::size_t& total, const std::string& key,
+           std::string value) {
+  std::string& slot = source.entries[key];
+  total = total - slot.size() + value.size();
+  if (total > kMaxDataBytes) {
+    throw InputError(
+        object.doc.Locate(object.node.Mark()),
+        object.description + ": its values total more than " + std::to_string(kMaxDataBytes) +
+            " bytes, which the API server refuses in a " + SourceKindName(source.id.kind));
+  }
+  slot = std::move(value);
+}
 
 // Calls `take(key, value_node)` for each entry of the mapping at `field`, checking
 // that it is a mapping of scalars (the API server takes only strings there).
@@ -60,7 +81,8 @@ void ForEachEntry(const Object& object, const char* field, Take take) {
   }
 }
 
-void ReadBase64Entries(const Object& object, const char* field, Source& source) {
+void ReadBase64Entries(const Object& object, const char* field, Source& source,
+                       std::size_t& total) {
   ForEachEntry(object, field, [&](const std::string& key, const YAML::Node& value) {
     std::optional<std::string> decoded = DecodeBase64(ScalarOr(value));
     if (!decoded) {
@@ -68,13 +90,14 @@ void ReadBase64Entries(const Object& object, const char* field, Source& source) 
       throw InputError(object.doc.Locate(value.Mark()),
                        object.description + ": " + field + "." + key + " is not valid base64");
     }
-    source.entries[key] = std::move(*decoded);
+    Store(object, source, total, key, std::move(*decoded));
   });
 }
 
-void ReadStringEntries(const Object& object, const char* field, Source& source) {
+void ReadStringEntries(const Object& object, const char* field, Source& source,
+                       std::size_t& total) {
   ForEachEntry(object, field, [&](const std::string& key, const YAML::Node& value) {
-    source.entries[key] = ScalarOr(value);
+    Store(object, source, total, key, ScalarOr(value));
   });
 }
 
@@ -90,13 +113,14 @@ std::optional<Source> SourceOf(const Document& doc, const YAML::Node& node,
   source.id.name_space = ScalarOr(Child(metadata, "namespace"), default_namespace);
   if (source.id.name_space.empty()) source.id.name_space = default_namespace;
   Object object{doc, node, source.id.Describe()};
+  std::size_t total = 0;
   if (source.id.kind == SourceKind::kSecret) {
-    ReadBase64Entries(object, "data", source);
+    ReadBase64Entries(object, "data", source, total);
     // The API server merges stringData over data; a key in both takes stringData.
-    ReadStringEntries(object, "stringData", source);
+    ReadStringEntries(object, "stringData", source, total);
   } else {
-    ReadStringEntries(object, "data", source);
-    ReadBase64Entries(object, "binaryData", source);
+    ReadStringEntries(object, "data", source, total);
+    ReadBase64Entries(object, "binaryData", source, total);
   }
   source.where = doc.Locate(node.Mark());
   return source;

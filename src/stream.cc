@@ -8,13 +8,6 @@ namespace {
 constexpr std::string_view kBom = "\xEF\xBB\xBF";
 constexpr std::string_view kSourcePrefix = "# Source: ";
 
-// True when `line` (without its line break) is a marker made of `mark` followed by
-// nothing, a space or a tab: "---", "--- !!map", "...".
-bool IsMarker(std::string_view line, std::string_view mark) {
-  if (line.substr(0, 3) != mark) return false;
-  return line.size() == 3 || line[3] == ' ' || line[3] == '\t';
-}
-
 std::string_view StripLineBreak(std::string_view line) {
   while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
   return line;
@@ -27,6 +20,11 @@ bool HasContent(std::string_view line) {
 }
 
 }  // namespace
+
+bool IsMarker(std::string_view line, std::string_view mark) {
+  if (line.substr(0, 3) != mark) return false;
+  return line.size() == 3 || line[3] == ' ' || line[3] == '\t';
+}
 
 LineIndex::LineIndex(std::string_view bytes) {
   starts_.push_back(0);

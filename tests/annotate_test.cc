@@ -100,6 +100,38 @@ TEST(EditAnnotations, RemovesFromBlockAndFlowMappings) {
       "spec: {template: {metadata: {annotations: {}}}}\n");
 }
 
+TEST(EditAnnotations, RemovalKeepsADuplicatedKeyThatWouldLetTheOtherOneCount) {
+  // Removing the emptied second "metadata" would make the first one (a scalar) the
+  // pod template's metadata; only rollcall's entries go. Found by the render fuzzer.
+  EXPECT_EQ(Apply("spec:\n  template:\n    metadata: e\n    metadata:\n      annotations:\n"
+                  "        x/hash: \"H\"\n",
+                  kRemove),
+            "spec:\n  template:\n    metadata: e\n    metadata:\n      annotations:\n");
+  // Both entries go (reading the entries once wrote each into the previous one's
+  // nodes, so that only the last was removed).
+  EXPECT_EQ(Apply("spec:\n  template:\n    metadata:\n      annotations: {a: b}\n"
+                  "      annotations:\n        x/hash: \"H\"\n        x/sources: \"S\"\n",
+                  kRemove),
+            "spec:\n  template:\n    metadata:\n      annotations: {a: b}\n      annotations:\n");
+}
+
+TEST(SetScalarValue, QuotesWhatWouldNotReadBackAsTheSameString) {
+  // Found by the render fuzzer: a Job named " " was renamed to an unquoted
+  // " -e7b825e6", which does not parse as that name.
+  auto set = [](const std::string& text, const std::string& value) {
+    Stream stream(text, "<stdin>");
+    std::vector<Document> docs = ParseStream(stream, Limits{});
+    YAML::Node metadata = Child(docs[0].root(), "metadata");
+    return Splice(stream.bytes(), SetScalarValue(docs[0], metadata, "name", value));
+  };
+  EXPECT_EQ(set("metadata:\n  name: a\n", "migrate-3f2a9c1e"),
+            "metadata:\n  name: migrate-3f2a9c1e\n");
+  EXPECT_EQ(set("metadata:\n  name: \" \"\n", " -3f2a9c1e"), "metadata:\n  name: \" -3f2a9c1e\"\n");
+  // An empty value keeps its anchor in front (found by the render fuzzer).
+  EXPECT_EQ(set("metadata:\n  name: &n\n", "x"), "metadata:\n  name: &n x\n");
+  EXPECT_EQ(set("metadata:\n  name: &n a\n", "x"), "metadata:\n  name: &n x\n");
+}
+
 TEST(EditAnnotations, RemovalUndoesWhatRenderCreated) {
   // Render created metadata and annotations; removing rollcall's keys takes them away.
   std::string original = "spec:\n  template:\n    spec: {}\n";

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <string_view>
 
 namespace rollcall {
 namespace {
@@ -49,6 +50,69 @@ TEST(FindExcessiveNesting, IgnoresBracketsInBlockScalarsQuotesAndComments) {
 TEST(FindExcessiveNesting, QuotedScalarAcrossLinesDoesNotHideNesting) {
   std::string text = "a: \"x\n  y\"\nb: " + std::string(600, '{') + "\n";
   EXPECT_TRUE(FindExcessiveNesting(text, 512).has_value());
+}
+
+// The message FindTextProblem gives for `text` with the default limits, or "".
+std::string Problem(std::string_view text, const Limits& limits = Limits{}) {
+  std::optional<TextProblem> problem = FindTextProblem(text, limits);
+  return problem ? std::to_string(problem->offset) + ": " + problem->message : "";
+}
+
+TEST(FindTextProblem, RefusesADocumentOverTheSizeLimit) {
+  Limits limits;
+  limits.max_document_bytes = 10;
+  EXPECT_EQ(Problem("a: 123456\n", limits), "");
+  EXPECT_EQ(Problem("a: 1234567\n", limits),
+            "0: this document is 11 bytes, over the limit of 10 bytes per document "
+            "(--max-document-bytes; the Kubernetes API server takes at most 3 MiB per object)");
+}
+
+TEST(FindTextProblem, RefusesBytesThatAreNotUtf8) {
+  EXPECT_EQ(Problem("a: b\xa5\n"), "4: invalid UTF-8: byte 0xA5 is not part of a UTF-8 character");
+  EXPECT_EQ(Problem("a: \xc0\xaf\n"),  // an overlong "/"
+            "3: invalid UTF-8: byte 0xC0 is not part of a UTF-8 character");
+  EXPECT_EQ(Problem("a: \xed\xa0\x80\n"),  // a UTF-16 surrogate
+            "3: invalid UTF-8: byte 0xED is not part of a UTF-8 character");
+  EXPECT_EQ(Problem("a: \xe2\x82\n"),
+            "3: invalid UTF-8: byte 0xE2 is not part of a UTF-8 character");
+  EXPECT_EQ(Problem("a: caf\xc3\xa9 \xf0\x9f\x98\x80 \xc2\x85\n"), "");
+}
+
+TEST(FindTextProblem, RefusesCharactersYamlDoesNotAllow) {
+  EXPECT_EQ(Problem(std::string("a: \"x\0y\"\n", 10)),
+            "5: invalid YAML: control character U+0000 is not allowed");
+  EXPECT_EQ(Problem("a: \x1b[31m\n"), "3: invalid YAML: control character U+001B is not allowed");
+  EXPECT_EQ(Problem("a: \xef\xbf\xbe\n"), "3: invalid YAML: character U+FFFE is not allowed");
+  EXPECT_EQ(Problem("a: b\rc: d\n"),
+            "4: invalid YAML: a carriage return not followed by a line feed; rollcall reads "
+            "lines that end in LF or CRLF only");
+  EXPECT_EQ(Problem("a:\tb\r\nc: d\r\n"), "");
+}
+
+TEST(FindTextProblem, RefusesTabsIndentingMappingEntries) {
+  EXPECT_EQ(Problem("metadata:\n\tname: x\n"),
+            "10: invalid YAML: a tab indents this line; YAML indents with spaces only");
+  EXPECT_EQ(Problem("a:\n  b: c\n  \td: e\n"),
+            "12: invalid YAML: a tab indents this line; YAML indents with spaces only");
+  // Tabs inside a line, in a block scalar, or before a comment are fine.
+  EXPECT_EQ(Problem("a:\tb\nc: |\n  \tx: y\nd: e\n\t# note\n"), "");
+}
+
+TEST(FindTextProblem, RefusesAMappingEntryWithoutColon) {
+  EXPECT_EQ(Problem("a:\n  b: c\n  d\n"),
+            "12: invalid YAML: this line continues the mapping above but has no ':' after its "
+            "key");
+  // Continuation lines of a plain scalar, sequences under a key, explicit keys and
+  // document markers are not mapping entries.
+  EXPECT_EQ(Problem("a: b\n  c\nd:\n- e\n? f\n: g\n...\n"), "");
+}
+
+TEST(FindTextProblem, RefusesACommaOutsideFlowCollections) {
+  EXPECT_EQ(Problem(","), "0: invalid YAML: ',' outside a flow collection cannot start a value");
+  EXPECT_EQ(Problem("- ,\n"),
+            "2: invalid YAML: ',' outside a flow collection cannot start a value");
+  // Inside a flow collection, a plain scalar or its continuation, a comma is text.
+  EXPECT_EQ(Problem("a: [b, c]\nd: e,f\ng: h\n  ,i\n"), "");
 }
 
 }  // namespace

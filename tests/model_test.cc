@@ -193,6 +193,34 @@ TEST(ExtractSource, InvalidBase64NamesObjectAndKeyButNotValue) {
   }
 }
 
+TEST(ExtractSource, AliasedValuesReadAsWrittenOut) {
+  // What the API server stores (and the process reads) is the expanded value.
+  Parsed parsed(
+      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n"
+      "data:\n  a: &v shared\n  b: *v\n");
+  std::optional<Source> source = ExtractSource(parsed.documents[0], "ns");
+  ASSERT_TRUE(source.has_value());
+  EXPECT_EQ(source->entries,
+            (std::map<std::string, std::string>{{"a", "shared"}, {"b", "shared"}}));
+}
+
+TEST(ExtractSource, ValuesOverOneMebibyteAreRefusedAsTheApiServerDoes) {
+  // One 600 KB value, aliased twice: 1.8 MB once expanded, from 600 KB of text.
+  Parsed parsed("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n  a: &v " +
+                std::string(600'000, 'x') + "\n  b: *v\n  c: *v\n");
+  try {
+    ExtractSource(parsed.documents[0], "ns");
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.Describe(),
+              "<stdin> (document 1, line 1, column 1): ConfigMap ns/c: its values total more "
+              "than 1048576 bytes, which the API server refuses in a ConfigMap");
+  }
+  Parsed exactly("apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData:\n  a: " +
+                 std::string(1 << 20, 'x') + "\n");
+  EXPECT_EQ(ExtractSource(exactly.documents[0], "ns")->entries.at("a").size(), 1u << 20);
+}
+
 TEST(ExtractSource, NonStringValueIsAnError) {
   Parsed parsed("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n  k: {a: 1}\n");
   EXPECT_THROW(ExtractSource(parsed.documents[0], "default"), InputError);

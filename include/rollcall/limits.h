@@ -13,21 +13,47 @@ namespace rollcall {
 struct Limits {
   std::size_t max_input_bytes = std::size_t{256} << 20;  // 256 MiB
   std::size_t max_depth = 512;  // Kubernetes objects, CRD schemas included, stay far below
+  // The API server takes at most 3 MiB per object; yaml-cpp parses about 10 MB/s, so a
+  // bigger document could only cost seconds before the apply refuses it anyway.
+  std::size_t max_document_bytes = std::size_t{8} << 20;  // 8 MiB
 };
 
 // What the text of one document shows wrong before any parser sees it.
 struct TextProblem {
-  enum class Kind { kTooDeep, kUnterminatedQuote };
+  enum class Kind {
+    kTooLarge,
+    kInvalidCharacter,
+    kTooDeep,
+    kUnterminatedQuote,
+    kTabIndentation,
+    kMissingColon,
+    kMisplacedIndicator,
+  };
   Kind kind = Kind::kTooDeep;
   std::size_t offset = 0;  // relative to the document's text
   std::string message;
 };
 
-// Scans a document's text once: the nesting it can reach (indentation levels,
-// compact "- - -" entries and flow brackets, outside quotes, comments and block
-// scalars; the estimate errs high) against `max_depth`, and quoted scalars that
-// never close (yaml-cpp would swallow the rest of the document into the string).
-std::optional<TextProblem> FindTextProblem(std::string_view text, std::size_t max_depth);
+// Scans a document's text before yaml-cpp sees it, for the first of:
+//  - a document larger than `limits.max_document_bytes`;
+//  - bytes that are not UTF-8, or characters YAML does not allow (NUL and other
+//    control characters): Kubernetes' YAML reader refuses them, and yaml-cpp
+//    would carry them into names and hashes;
+//  - nesting deeper than `limits.max_depth` (indentation levels, compact "- - -"
+//    entries and flow brackets, outside quotes, comments and block scalars; the
+//    estimate errs high);
+//  - a quoted scalar that never closes (yaml-cpp would swallow the rest of the
+//    document into the string);
+//  - what yaml-cpp accepts and Kubernetes refuses: a tab indenting a mapping entry,
+//    a line continuing a block mapping without a ':' (yaml-cpp reads the last one
+//    as a key with a null value), a ',' starting a value outside a flow collection
+//    (yaml-cpp reads a document that is only "," as empty).
+std::optional<TextProblem> FindTextProblem(std::string_view text, const Limits& limits);
+
+// The first byte that is not valid UTF-8 or starts a character outside YAML's
+// printable set (tab, line feed, carriage return, U+0020–U+007E, U+0085,
+// U+00A0–U+D7FF, U+E000–U+FFFD, U+10000–U+10FFFF), if any.
+std::optional<TextProblem> FindInvalidCharacter(std::string_view text);
 
 // The offset where `max_depth` is exceeded, if it is (FindTextProblem's depth part).
 std::optional<std::size_t> FindExcessiveNesting(std::string_view text, std::size_t max_depth);

@@ -60,6 +60,10 @@ class Stream {
   std::vector<DocumentSpan> documents_;
 };
 
+// True when `line` (without its line break) is a marker made of `mark` followed by
+// nothing, a space or a tab: "---", "--- !!map", "...".
+bool IsMarker(std::string_view line, std::string_view mark);
+
 // Splits `bytes` into document spans. Exposed for tests and the fuzzer.
 std::vector<DocumentSpan> SplitDocuments(std::string_view bytes);
 

@@ -35,6 +35,8 @@ void AddAnalysisOptions(cxxopts::Options& spec) {
       cxxopts::value<std::string>()->default_value(""));
   add("max-input-bytes", "refuse a larger input",
       cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_input_bytes)));
+  add("max-document-bytes", "refuse a larger document",
+      cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_document_bytes)));
   add("max-depth", "refuse documents nested deeper",
       cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_depth)));
 }
@@ -66,6 +68,7 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   flags.helm = FlagOrEnv(parsed["helm"].as<std::string>(), "HELM_BIN", "helm");
   flags.limits.max_input_bytes = parsed["max-input-bytes"].as<std::size_t>();
   flags.limits.max_depth = parsed["max-depth"].as<std::size_t>();
+  flags.limits.max_document_bytes = parsed["max-document-bytes"].as<std::size_t>();
   return flags;
 }
 

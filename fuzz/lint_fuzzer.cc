@@ -1,0 +1,68 @@
+// Lint on arbitrary bytes read as stdin (`rollcall lint -`): loading, the analysis,
+// every rule, and every report format. Loading either succeeds or throws InputError;
+// the JSON and SARIF reports must be JSON that parses.
+#include <cstddef>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "fuzz_check.h"
+#include "rollcall/analysis.h"
+#include "rollcall/input_error.h"
+#include "rollcall/inputs.h"
+#include "rollcall/lint.h"
+#include "rollcall/report.h"
+
+using rollcall::fuzz::Check;
+
+namespace {
+
+// Loads the bytes through the real loader, as `rollcall lint -` reads stdin.
+rollcall::Inputs LoadAsStdin(std::string bytes) {
+  std::istringstream in(std::move(bytes));
+  std::streambuf* saved = std::cin.rdbuf(in.rdbuf());
+  std::cin.clear();
+  try {
+    rollcall::Inputs inputs = rollcall::LoadInputs({"-"}, rollcall::InputOptions{});
+    std::cin.rdbuf(saved);
+    return inputs;
+  } catch (...) {
+    std::cin.rdbuf(saved);
+    throw;
+  }
+}
+
+// Everything `rollcall lint` does after reading its input.
+void Lint(rollcall::Inputs inputs) {
+  rollcall::AnalysisOptions options;
+  options.loose_markers = std::move(inputs.loose_markers);
+  rollcall::Analysis analysis(std::move(inputs.documents), std::move(options));
+  rollcall::Report report;
+  report.findings = rollcall::RunRules(analysis, std::move(inputs.findings));
+  rollcall::MapToTemplates(inputs, report.findings);
+  report.summary = analysis.Summary();
+  for (rollcall::ReportFormat format :
+       {rollcall::ReportFormat::kText, rollcall::ReportFormat::kJson,
+        rollcall::ReportFormat::kSarif, rollcall::ReportFormat::kGithub}) {
+    rollcall::ReportStyle style;
+    style.color = format == rollcall::ReportFormat::kText;  // colour codes are text-only
+    style.tool_version = "fuzz";
+    std::ostringstream out;
+    rollcall::WriteReport(out, report, format, style);
+    if (format == rollcall::ReportFormat::kJson || format == rollcall::ReportFormat::kSarif) {
+      Check(nlohmann::json::accept(out.str()), "the JSON or SARIF report is not JSON");
+    }
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {
+  try {
+    Lint(LoadAsStdin(std::string(reinterpret_cast<const char*>(data), size)));
+  } catch (const rollcall::InputError&) {
+    // Refused with a message (exit 2), as the CLI does for anything that throws it.
+  }
+  return 0;
+}

@@ -1,0 +1,34 @@
+// YAML aliases that expand too far. yaml-cpp shares an aliased node instead of
+// copying it, so a "billion laughs" document parses quickly into a small graph;
+// but everything that walks the tree (the rules, the Job template digest, the
+// comparison with the previous release) would expand it, exponentially. Checked
+// once, right after parsing, so that no later stage can meet such a document.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rollcall {
+
+struct AliasProblem {
+  YAML::Mark mark;  // the alias that went too far
+  std::string message;
+};
+
+// Walks `root` as a reader that expands aliases would, and stops at the first of:
+//  - more nodes than the text could hold without aliases (one per byte) plus
+//    kMaxAliasExpansion: a billion laughs, which Kubernetes' YAML reader refuses
+//    as "excessive aliasing" too;
+//  - aliases that nest deeper than `max_depth` once expanded (or refer to
+//    themselves), which every recursive walker would otherwise follow.
+// `text` is the document's text: without both '&' and '*' there is no alias, and
+// the walk is skipped.
+inline constexpr std::size_t kMaxAliasExpansion = 1'000'000;
+std::optional<AliasProblem> FindExcessiveAliasing(std::string_view text, const YAML::Node& root,
+                                                  std::size_t max_depth);
+
+}  // namespace rollcall

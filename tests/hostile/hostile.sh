@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# Hostile input through the real binary: each case runs `rollcall render` (input on
+# stdin) and `rollcall lint FILE`, and checks the exit code, the exact stderr, that
+# nothing reached stdout, and the time taken. docs/robustness.md lists the cases and
+# what rollcall does with each.
+#
+# Usage: hostile.sh ROLLCALL_BINARY SOURCE_ROOT
+# Prints TAP. Inputs are generated into a temporary directory (the 100 MB ones are
+# never committed). Each run must take under 2 s; under the sanitizers
+# ($ROLLCALL_SANITIZED, set by tests/meson.build) under 20 s.
+set -uo pipefail
+
+rollcall="${1:?usage: hostile.sh ROLLCALL_BINARY SOURCE_ROOT}"
+root="${2:?usage: hostile.sh ROLLCALL_BINARY SOURCE_ROOT}"
+# shellcheck source=SCRIPTDIR/../lib/tap.sh
+source "$root/tests/lib/tap.sh" || { echo "Bail out! cannot read $root/tests/lib/tap.sh"; exit 1; }
+
+max_seconds=2
+[[ -n "${ROLLCALL_SANITIZED:-}" ]] && max_seconds=20
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 1
+unset HELM_NAMESPACE ROLLCALL_REPORT
+
+# A Deployment that reads every key of ConfigMap "cm" and Secret "creds": makes the
+# sources in the cases below ones that render must read and hash.
+consumer='---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: app}
+spec:
+  template:
+    spec:
+      containers:
+      - name: app
+        envFrom:
+        - configMapRef: {name: cm}
+        - secretRef: {name: creds}
+'
+
+# run_case NAME EXIT STDERR WHAT COMMAND...: one test point, described by NAME and
+# WHAT. COMMAND runs with stdin from $NAME.yaml; passes when it exits EXIT, prints
+# exactly STDERR (a trailing newline added), nothing on stdout, within $max_seconds.
+run_case() {
+  local name="$1" want_exit="$2" want_err="$3" what="$4"
+  shift 4
+  local start end status elapsed problems=()
+  start="$EPOCHREALTIME"
+  "$@" <"$name.yaml" >"$name.out" 2>"$name.err"
+  status=$?
+  end="$EPOCHREALTIME"
+  elapsed="$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f", b - a }')"
+  [[ "$status" == "$want_exit" ]] || problems+=("exit $status, expected $want_exit")
+  [[ "$(cat "$name.err")" == "$want_err" ]] ||
+    problems+=("stderr:" "$(head -c 2000 "$name.err")" "expected:" "$want_err")
+  [[ ! -s "$name.out" ]] || problems+=("stdout has $(wc -c <"$name.out") bytes, expected none")
+  awk -v t="$elapsed" -v max="$max_seconds" 'BEGIN { exit !(t < max) }' ||
+    problems+=("more than ${max_seconds}s")
+  tap_result "${#problems[@]}" \
+    "$name: $what exits $want_exit with its message, nothing on stdout, under ${max_seconds}s" \
+    "" "${problems[@]}" "(took ${elapsed}s)"
+}
+
+# render_and_lint NAME EXIT MESSAGE LINE COLUMN: render and lint of $NAME.yaml both
+# refuse it with MESSAGE at LINE:COLUMN of document 1.
+render_and_lint() {
+  local name="$1" want_exit="$2" message="$3" line="$4" column="$5"
+  run_case "$name" "$want_exit" \
+    "rollcall: error: <stdin> (document 1, line $line, column $column): $message" \
+    render "$rollcall" render
+  run_case "$name" "$want_exit" "rollcall: error: $name.yaml:$line:$column: $message" \
+    lint "$rollcall" lint "$name.yaml"
+}
+
+echo "1..34"
+
+# --- nesting 100,000 levels deep ---------------------------------------------------
+too_deep="nesting deeper than 512 levels; rollcall refuses to parse it"
+{
+  printf 'a: '
+  head -c 100000 /dev/zero | tr '\0' '['
+  head -c 100000 /dev/zero | tr '\0' ']'
+  echo
+} >deep-flow.yaml
+render_and_lint deep-flow 2 "$too_deep" 1 515
+# Block nesting 100,000 deep ("a:\n a:\n  a:\n…") takes 5 GB of indentation: read from
+# a pipe, it is refused at the input size limit before anything parses it.
+: >deep-block-stream.yaml
+run_case deep-block-stream 2 \
+  "rollcall: error: <stdin>: input is larger than the limit of 268435456 bytes (--max-input-bytes)" \
+  "render from a pipe" bash -c "\"\$1\" -c \"\$2\" 2>/dev/null | \"\$0\" render" \
+  "$rollcall" "$(command -v python3)" '
+import sys
+for depth in range(100000):
+    sys.stdout.write(" " * depth + "a:\n")
+'
+# … and 1,000 deep it fits, and is refused at level 513.
+awk 'BEGIN { for (i = 0; i < 1000; i++) printf "%" i "sa:\n", "" }' >deep-block.yaml
+render_and_lint deep-block 2 "$too_deep" 513 513
+# "- - - … x": 100,000 block sequences on one line.
+{
+  for ((i = 0; i < 1000; i++)); do printf -- '- - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - '; done
+  echo x
+} >deep-compact.yaml
+render_and_lint deep-compact 2 "$too_deep" 1 1023
+
+# --- a 100 MB single scalar, in a ConfigMap a Deployment reads ----------------------
+{
+  printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\ndata:\n  big: '
+  head -c 104857600 /dev/zero | tr '\0' x
+  echo
+  printf '%s' "$consumer"
+} >big-scalar.yaml
+render_and_lint big-scalar 2 "this document is 104857666 bytes, over the limit of 8388608 bytes per document (--max-document-bytes; the Kubernetes API server takes at most 3 MiB per object)" 1 1
+
+# --- input over the size limit -------------------------------------------------------
+# An endless stream: read up to the limit, then refused.
+: >endless.yaml
+# shellcheck disable=SC2016  # $0 is expanded by the inner bash
+run_case endless 2 \
+  "rollcall: error: <stdin>: input is larger than the limit of 268435456 bytes (--max-input-bytes)" \
+  "render from an endless pipe" bash -c 'yes "a: b" | "$0" render' "$rollcall"
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\ndata: {a: "%s"}\n' \
+  "$(head -c 2000 /dev/zero | tr '\0' x)" >over-limit.yaml
+run_case over-limit 2 \
+  "rollcall: error: <stdin>: input is larger than the limit of 1000 bytes (--max-input-bytes)" \
+  "render --max-input-bytes 1000" "$rollcall" render --max-input-bytes 1000
+run_case over-limit 2 \
+  "rollcall: error: over-limit.yaml: input is larger than the limit of 1000 bytes (--max-input-bytes)" \
+  "lint --max-input-bytes 1000" "$rollcall" lint --max-input-bytes 1000 over-limit.yaml
+
+# --- NUL bytes and invalid UTF-8 -----------------------------------------------------
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\ndata:\n  a: "x\0y"\n' >nul.yaml
+render_and_lint nul 2 "invalid YAML: control character U+0000 is not allowed" 5 8
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\ndata:\n  "k\xa5": v\n%s' \
+  "$consumer" >utf8.yaml
+render_and_lint utf8 2 "invalid UTF-8: byte 0xA5 is not part of a UTF-8 character" 5 5
+
+# --- unterminated quotes and flow collections ----------------------------------------
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: "cm\ndata: {a: b}\n' >open-quote.yaml
+render_and_lint open-quote 2 \
+  "invalid YAML: a double-quoted scalar opened here is never closed" 4 9
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\ndata: [a, {b: c}\n' >open-flow.yaml
+render_and_lint open-flow 2 "invalid YAML: end of sequence flow not found" 5 1
+
+# --- tabs used as indentation --------------------------------------------------------
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n\tname: cm\n' >tabs.yaml
+render_and_lint tabs 2 "invalid YAML: a tab indents this line; YAML indents with spaces only" 4 1
+
+# --- a document that is only "," -----------------------------------------------------
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\n---\n,\n' >comma.yaml
+run_case comma 2 \
+  "rollcall: error: <stdin> (document 2, line 5, column 1): invalid YAML: ',' outside a flow collection cannot start a value" \
+  render "$rollcall" render
+run_case comma 2 \
+  "rollcall: error: comma.yaml:5:1: invalid YAML: ',' outside a flow collection cannot start a value" \
+  lint "$rollcall" lint comma.yaml
+
+# --- aliases that expand exponentially, in a ConfigMap a Deployment reads -----------
+{
+  printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n  labels:\n'
+  printf '    l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n'
+  for i in 1 2 3 4 5 6 7 8 9; do
+    p="*l$((i - 1))"
+    printf '    l%d: &l%d [%s, %s, %s, %s, %s, %s, %s, %s, %s, %s]\n' "$i" "$i" \
+      "$p" "$p" "$p" "$p" "$p" "$p" "$p" "$p" "$p" "$p"
+  done
+  printf 'data: {a: b}\n%s' "$consumer"
+} >laughs.yaml
+render_and_lint laughs 2 \
+  "invalid YAML: aliases expand this document to more than 1000705 nodes; Kubernetes refuses such excessive aliasing too" \
+  6 54
+# One 600 KB value aliased 2,000 times is 1.2 GB to hash: the API server takes at most
+# 1 MiB of values in a ConfigMap, and so does rollcall.
+{
+  printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\ndata:\n  v0: &v '
+  head -c 600000 /dev/zero | tr '\0' x
+  echo
+  for ((i = 1; i <= 2000; i++)); do printf '  v%d: *v\n' "$i"; done
+  printf '%s' "$consumer"
+} >amplified.yaml
+render_and_lint amplified 2 \
+  "ConfigMap default/cm: its values total more than 1048576 bytes, which the API server refuses in a ConfigMap" \
+  1 1
+
+# --- malformed base64 in a Secret: named, never shown --------------------------------
+secret_value='TOPSECRET-hunter2-value!'
+printf 'apiVersion: v1\nkind: Secret\nmetadata: {name: creds}\ndata:\n  password: "%s"\n%s' \
+  "$secret_value" "$consumer" >bad-base64.yaml
+render_and_lint bad-base64 2 "Secret default/creds: data.password is not valid base64" 5 13
+"$rollcall" render --report bad-base64.json <bad-base64.yaml >/dev/null 2>&1
+leaks="$(grep -l -F -- "$secret_value" bad-base64.err bad-base64.out bad-base64.json 2>/dev/null)"
+tap_result "$([[ -z "$leaks" && -s bad-base64.json ]]; echo $?)" \
+  "bad-base64: the value appears in no message, output or --report file" "" \
+  "found in: ${leaks:-(no report written)}"
+
+# --- duplicate keys: rendered as Kubernetes reads them, the last one wins ------------
+printf 'apiVersion: v1\nkind: Secret\nmetadata: {name: creds}\nstringData:\n  password: first\n  password: second\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\n%s' \
+  "$consumer" >duplicate.yaml
+sed -e '/password: first/d' duplicate.yaml >last-only.yaml
+"$rollcall" render <duplicate.yaml >duplicate.out 2>duplicate.err
+status=$?
+"$rollcall" render <last-only.yaml >last-only.out 2>/dev/null
+hash_of() { grep -o 'config-hash: "[^"]*"' "$1"; }
+tap_result "$([[ $status == 0 && -n "$(hash_of duplicate.out)" &&
+  "$(hash_of duplicate.out)" == "$(hash_of last-only.out)" ]]; echo $?)" \
+  "duplicate: render exits 0 and hashes the last value, as the API server keeps it" "" \
+  "exit $status" "$(hash_of duplicate.out) vs $(hash_of last-only.out)"
+want='rollcall: <stdin> (document 1, line 6, column 3): error[duplicate-key]: key "password" appears again in this mapping (first at line 5); Kubernetes applies the last one and silently drops the first'
+tap_result "$(grep -qxF -- "$want" duplicate.err; echo $?)" \
+  "duplicate: render reports it on stderr as a duplicate-key error" "" "$(cat duplicate.err)"
+"$rollcall" lint duplicate.yaml >duplicate-lint.out 2>&1
+status=$?
+tap_result "$([[ $status == 1 ]] && grep -qF 'duplicate.yaml:6:3: error[duplicate-key] key "password" appears again' duplicate-lint.out; echo $?)" \
+  "duplicate: lint exits 1 with the duplicate-key error" "" "exit $status" "$(cat duplicate-lint.out)"
+
+[[ $failed == 0 ]]
