@@ -51,6 +51,7 @@ export PATH="$tmp/bin:$PATH"
 checks=(
   "helm plugin install integrations/helm-plugin: postrenderer/v1 plugin rollcall, at the project version"
   "helm template --post-renderer rollcall exits 0"
+  "HELM_PLUGINS at a folder holding the plugin, without installing it: same output"
   "Deployment and CronJob pod templates have rollcall.dev/config-hash sha256"
   "config-sources name exactly what each pod template reads"
   "Helm 4 post-renders hooks: the migrate hook Job is annotated, reading secret/demo-db"
@@ -103,11 +104,22 @@ check "$status" "helm exited $status" "$(cat "$tmp/out.yaml.err")"
 "$helm" template demo "$webapp" >"$tmp/plain.yaml" 2>"$tmp/plain.err" ||
   echo "# warning: plain helm template failed: $(cat "$tmp/plain.err")"
 
+# 3: Helm 4 also finds the plugin through HELM_PLUGINS (a folder of plugin folders),
+# with nothing installed: a fresh data home, the shipped folder linked under it.
+mkdir -p "$tmp/plugins-dir" "$tmp/empty-data"
+ln -s "$root/integrations/helm-plugin" "$tmp/plugins-dir/rollcall"
+HELM_PLUGINS="$tmp/plugins-dir" HELM_DATA_HOME="$tmp/empty-data" \
+  render "$tmp/via-plugins-dir.yaml" "$webapp"
+status=$?
+[[ $status == 0 ]] && cmp -s "$tmp/out.yaml" "$tmp/via-plugins-dir.yaml"
+check $? "helm exited $status; difference from the installed plugin's output:" \
+  "$(diff "$tmp/out.yaml" "$tmp/via-plugins-dir.yaml" | head -20)" "$(cat "$tmp/via-plugins-dir.yaml.err")"
+
 dep_hash="$(field "$tmp/out.yaml" Deployment/demo-web 2)"
 cron_hash="$(field "$tmp/out.yaml" CronJob/demo-cleanup 2)"
 job_hash="$(field "$tmp/out.yaml" Job/demo-migrate 2)"
 
-# 3, 4: the same annotations as under Helm 3 (tests/e2e/helm3_render.sh).
+# 4, 5: the same annotations as under Helm 3 (tests/e2e/helm3_render.sh).
 [[ "$dep_hash" =~ $hash_re && "$cron_hash" =~ $hash_re ]]
 check $? "Deployment/demo-web: $dep_hash" "CronJob/demo-cleanup: $cron_hash"
 dep_sources="$(field "$tmp/out.yaml" Deployment/demo-web 3)"
@@ -117,7 +129,7 @@ cron_sources="$(field "$tmp/out.yaml" CronJob/demo-cleanup 3)"
 check $? "Deployment/demo-web config-sources: $dep_sources" \
   "CronJob/demo-cleanup config-sources: $cron_sources"
 
-# 5, 6: the hook. Helm deletes and recreates a hook Job (before-hook-creation), so its
+# 6, 7: the hook. Helm deletes and recreates a hook Job (before-hook-creation), so its
 # template may change; rollcall annotates it and leaves the name Helm deletes it by.
 job_sources="$(field "$tmp/out.yaml" Job/demo-migrate 3)"
 [[ "$job_hash" =~ $hash_re && "$job_sources" == "secret/demo-db" ]]
@@ -126,7 +138,7 @@ jobs="$(objects "$tmp/out.yaml" | grep '^Job/' | tr '\n' ' ')"
 [[ "$jobs" == "Job/demo-migrate " && "$job_hash" == "$cron_hash" ]]
 check $? "Jobs in the output: $jobs; Job hash $job_hash, CronJob hash $cron_hash"
 
-# 7: what Helm sends and what rollcall returns, seen by a recording `rollcall` first on
+# 8: what Helm sends and what rollcall returns, seen by a recording `rollcall` first on
 # PATH that runs the built one. Helm 4 re-indents every document before the plugin sees
 # it (sequences under their key), so the comparison is with rollcall's input, not with
 # a plain render: the diff may only add rollcall's annotations (plus metadata: and
@@ -142,13 +154,13 @@ added="$(grep -cE '^> +rollcall\.dev/' "$tmp/diff.txt")"
 check $? "helm exited $status; expected 6 added rollcall.dev lines (Deployment, CronJob, hook Job)," \
   "got $added; unexpected diff lines:" "$bad"
 
-# 8: Helm re-creates the Source lines from postrender-filename; a lost or changed
+# 9: Helm re-creates the Source lines from postrender-filename; a lost or changed
 # annotation shows as `generated-by-postrender-N.yaml` or a wrong template.
 [[ "$(grep '^# Source: ' "$tmp/plain.yaml")" == "$(grep '^# Source: ' "$tmp/out.yaml")" ]]
 check $? "plain:" "$(grep '^# Source: ' "$tmp/plain.yaml")" "post-rendered:" \
   "$(grep '^# Source: ' "$tmp/out.yaml")"
 
-# 9: the annotation Helm maps documents back by, in the same recording.
+# 10: the annotation Helm maps documents back by, in the same recording.
 in_marks="$(grep -n 'postrenderer.helm.sh/postrender-filename' "$tmp/rec/in.yaml" 2>/dev/null | cut -d: -f2-)"
 out_marks="$(grep 'postrenderer.helm.sh/postrender-filename' "$tmp/rec/out.yaml" 2>/dev/null)"
 [[ $status == 0 && -n "$in_marks" && "$in_marks" == "$out_marks" ]] &&
@@ -156,7 +168,7 @@ out_marks="$(grep 'postrenderer.helm.sh/postrender-filename' "$tmp/rec/out.yaml"
 check $? "helm exited $status; $(grep -c . <<<"$in_marks") annotation lines in, $(grep -c . <<<"$out_marks") out:" \
   "$in_marks" "---" "$out_marks"
 
-# 10, 11: the report, by flag and by environment.
+# 11, 12: the report, by flag and by environment.
 report_py='
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -181,7 +193,7 @@ status=$?
 check $? "helm exited $status; diff of the two reports:" \
   "$(diff "$tmp/flag.json" "$tmp/env.json" 2>&1 | head -20)"
 
-# 12: edge-gateway reads Secrets that live outside the chart: two unresolved-reference
+# 13: edge-gateway reads Secrets that live outside the chart: two unresolved-reference
 # errors. rollcall prints them on stderr, which Helm 4 drops; the report keeps them.
 render "$tmp/edge.yaml" "$edge" --post-renderer-args="--report=$tmp/edge.json"
 status=$?
@@ -196,7 +208,7 @@ unresolved-reference edge-gateway/templates/deployment.yaml Deployment default/d
 check $? "helm exited $status; report findings:" "$rules" "helm stderr:" "$(cat "$tmp/edge.yaml.err")" \
   "rollcall stderr when run directly:" "$(cat "$tmp/edge.direct.err")"
 
-# 13: --strict turns those errors into a failed render: nothing reaches Kubernetes.
+# 14: --strict turns those errors into a failed render: nothing reaches Kubernetes.
 render "$tmp/strict.yaml" "$edge" --post-renderer-args=--strict \
   --post-renderer-args="--report=$tmp/strict.json"
 status=$?
@@ -207,7 +219,7 @@ r = json.load(open(sys.argv[1])); print(r.get("stopped"), len(r["findings"]))' "
 check $? "helm exited $status, stdout $(wc -c <"$tmp/strict.yaml") bytes; report stopped/findings: $stopped" \
   "helm stderr:" "$(cat "$tmp/strict.yaml.err")"
 
-# 14: an input error. A copy of webapp with a Secret whose data is not base64.
+# 15: an input error. A copy of webapp with a Secret whose data is not base64.
 cp -r "$webapp" "$tmp/broken"
 cat >"$tmp/broken/templates/broken-secret.yaml" <<'EOF'
 apiVersion: v1
@@ -226,7 +238,7 @@ error="$("$python" -c 'import json, sys; print(json.load(open(sys.argv[1]))["err
 check $? "helm exited $status, stdout $(wc -c <"$tmp/broken.yaml") bytes; report error: $error" \
   "helm stderr:" "$(cat "$tmp/broken.yaml.err")"
 
-# 15, 16: the namespace is part of the hash; Helm 4 does not tell the plugin.
+# 16, 17: the namespace is part of the hash; Helm 4 does not tell the plugin.
 render "$tmp/ns-flag-only.yaml" "$webapp" -n prod
 ns_only="$(field "$tmp/ns-flag-only.yaml" Deployment/demo-web 2)"
 [[ "$ns_only" == "$dep_hash" ]]
@@ -239,7 +251,7 @@ ns_env="$(field "$tmp/ns-env.yaml" Deployment/demo-web 2)"
 check $? "--post-renderer-args=--namespace=prod: $ns_args" "HELM_NAMESPACE=prod: $ns_env" \
   "default: $dep_hash"
 
-# 17: install without a cluster. The release's hooks went through the plugin too.
+# 18: install without a cluster. The release's hooks went through the plugin too.
 "$helm" install demo "$webapp" -n prod --dry-run=client -o yaml --post-renderer rollcall \
   --post-renderer-args=--namespace=prod >"$tmp/install.yaml" 2>"$tmp/install.err"
 status=$?
@@ -251,7 +263,7 @@ pod_templates "$tmp/ns-args.yaml" | cut -f1,2 | sort >"$tmp/template.hashes"
 check $? "helm exited $status; install:" "$(cat "$tmp/install.hashes")" "template:" \
   "$(cat "$tmp/template.hashes")" "$(head -c 2000 "$tmp/install.err")"
 
-# 18: a run-once Job (plain, not a hook) is left as rendered: never renamed nor annotated.
+# 19: a run-once Job (plain, not a hook) is left as rendered: never renamed nor annotated.
 render "$tmp/boot.yaml" "$edge" --set bootstrap.tls.token=t0ken-1
 "$helm" template demo "$edge" --set bootstrap.tls.token=t0ken-1 >"$tmp/boot.plain.yaml" 2>/dev/null
 boot_jobs="$(objects "$tmp/boot.yaml" | grep '^Job/')"
@@ -261,7 +273,7 @@ boot_hash="$(field "$tmp/boot.yaml" "$boot_jobs" 2)"
 check $? "Jobs through the plugin: $boot_jobs (hash $boot_hash); plain render: $plain_jobs" \
   "$(cat "$tmp/boot.yaml.err")"
 
-# 19: Helm 4 refuses an empty post-renderer output, and an empty output would deploy
+# 20: Helm 4 refuses an empty post-renderer output, and an empty output would deploy
 # nothing: for input that holds no object rollcall returns the input itself.
 direct_ok=0
 direct_log=""
@@ -275,7 +287,7 @@ for input in '# only a comment\n' '---\n' '---\n---\n' '--- # marker comment\n' 
 done
 check $direct_ok "$direct_log"
 
-# 20, 21: the same through Helm 4. Helm drops comment-only documents before the plugin
+# 21, 22: the same through Helm 4. Helm drops comment-only documents before the plugin
 # runs; a chart with nothing else gives every post-renderer an empty input, which Helm
 # then refuses as an empty output (documented in docs/helm.md).
 mkdir -p "$tmp/sparse/templates"
@@ -296,7 +308,7 @@ status=$?
 check $? "helm exited $status; the plugin got $(wc -c <"$tmp/rec/in.yaml" 2>&1) bytes" \
   "$(cat "$tmp/empty.yaml.err")"
 
-# 22: the README/docs snippet, run as a user runs it: from a checkout (here links to
+# 23: the README/docs snippet, run as a user runs it: from a checkout (here links to
 # this one's charts and plugin folder), with `helm` being Helm 4 and rollcall on PATH.
 mkdir -p "$tmp/user/home" "$tmp/user/bin"
 ln -s "$root/charts" "$root/integrations" "$tmp/user/"
