@@ -6,6 +6,8 @@
 namespace rollcall {
 
 const std::vector<Rule>& Rules() {
+  // One rule per line, in catalogue order.
+  // clang-format off
   static const std::vector<Rule> rules = {
       rules::PendingMarker(),
       rules::UnresolvedReference(),
@@ -29,6 +31,7 @@ const std::vector<Rule>& Rules() {
       rules::NotAnObject(),
       rules::TemplateNotAnalysed(),
   };
+  // clang-format on
   return rules;
 }
 

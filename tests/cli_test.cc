@@ -1,9 +1,9 @@
 // The binary as a user and Helm call it: arguments, exit codes, stdout and stderr.
 #include <gmock/gmock.h>
+#include <gtest/gtest.h>
 
 #include <cstdio>
 #include <fstream>
-#include <gtest/gtest.h>
 
 #include "test_support.h"
 
@@ -134,7 +134,8 @@ TEST(Cli, StrictRenderIsAGate) {
                         "container api and its SECRET-VERSION marker says pending"));
   EXPECT_THAT(strict.err, HasSubstr("rollcall: references: 2 \u2014 hashed 1, waived 0, "
                                     "pending 1, runtime 0, unresolved 0\n"));
-  EXPECT_THAT(strict.err, HasSubstr("--strict: findings at error or warning severity; nothing written"));
+  EXPECT_THAT(strict.err,
+              HasSubstr("--strict: findings at error or warning severity; nothing written"));
 }
 
 }  // namespace
@@ -154,9 +155,9 @@ TEST(Cli, RulesMarkdownIsDocsRulesMd) {
 TEST(Cli, RulesTextListsEveryRuleWithSeverity) {
   testing::ProcessResult result = testing::RunProcess({testing::RollcallBinary(), "rules"}, "");
   EXPECT_EQ(result.exit_code, 0);
-  EXPECT_THAT(result.out, ::testing::StartsWith(
-                              "pending-marker (error): A reference is marked SECRET-VERSION: "
-                              "pending.\nunresolved-reference (error): "));
+  EXPECT_THAT(result.out,
+              ::testing::StartsWith("pending-marker (error): A reference is marked SECRET-VERSION: "
+                                    "pending.\nunresolved-reference (error): "));
 }
 
 }  // namespace
@@ -196,8 +197,8 @@ TEST(Cli, HmacKeyFileGivesAKeyedHash) {
 }
 
 TEST(Cli, MissingHmacKeyFileNamesThePathOnly) {
-  testing::ProcessResult result = RunProcess(
-      {testing::RollcallBinary(), "--hmac-key-file", "/nonexistent/key"}, kStream);
+  testing::ProcessResult result =
+      RunProcess({testing::RollcallBinary(), "--hmac-key-file", "/nonexistent/key"}, kStream);
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(result.out, "");
   EXPECT_EQ(result.err, "rollcall: error: /nonexistent/key: cannot read the HMAC key file\n");

@@ -25,8 +25,9 @@ std::string Job(const std::string& name, const std::string& annotations = "",
          (annotations.empty() ? "" : "  annotations: {" + annotations + "}\n") +
          "spec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n"
          "      - name: migrate\n        image: " +
-         image + "\n        env:\n        - name: DB\n"
-                 "          valueFrom: {secretKeyRef: {name: db, key: url}}\n";
+         image +
+         "\n        env:\n        - name: DB\n"
+         "          valueFrom: {secretKeyRef: {name: db, key: url}}\n";
 }
 
 std::string NameOf(const std::string& yaml) {
@@ -81,7 +82,8 @@ TEST(JobRename, AnnotationAndPolicyChooseKeep) {
   EXPECT_EQ(RenderText(stream).output, stream);
   RenderOptions keep;
   keep.jobs.policy = JobPolicy::kKeep;
-  EXPECT_EQ(RenderText(Secret("one") + Job("migrate"), keep).output, Secret("one") + Job("migrate"));
+  EXPECT_EQ(RenderText(Secret("one") + Job("migrate"), keep).output,
+            Secret("one") + Job("migrate"));
   std::string renamed = Secret("one") + Job("migrate", "rollcall.dev/job-policy: rename");
   EXPECT_NE(NameOf(RenderText(renamed, keep).output), "migrate");
   try {

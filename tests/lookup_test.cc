@@ -44,17 +44,19 @@ class Lookup : public ::testing::Test {
             std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     std::filesystem::create_directories(dir_);
     std::string script = (dir_ / "kubectl").string();
-    std::ofstream(script) << "#!/bin/sh\n"
-                          << "d=" << dir_.string() << "\n"
-                          << "echo \"$*\" >> \"$d/calls\"\n"
-                          << "if [ -e \"$d/fail\" ]; then\n"
-                          << "  echo 'error: You must be logged in to the server (Unauthorized)' >&2\n"
-                          << "  exit 1\n"
-                          << "fi\n"
-                          << "ns=''; prev=''\n"
-                          << "for a in \"$@\"; do [ \"$prev\" = --namespace ] && ns=$a; prev=$a; done\n"
-                          << "f=\"$d/answer-$2-$ns.yaml\"\n"
-                          << "if [ -e \"$f\" ]; then cat \"$f\"; else printf 'apiVersion: v1\\nitems: []\\nkind: List\\n'; fi\n";
+    std::ofstream(script)
+        << "#!/bin/sh\n"
+        << "d=" << dir_.string() << "\n"
+        << "echo \"$*\" >> \"$d/calls\"\n"
+        << "if [ -e \"$d/fail\" ]; then\n"
+        << "  echo 'error: You must be logged in to the server (Unauthorized)' >&2\n"
+        << "  exit 1\n"
+        << "fi\n"
+        << "ns=''; prev=''\n"
+        << "for a in \"$@\"; do [ \"$prev\" = --namespace ] && ns=$a; prev=$a; done\n"
+        << "f=\"$d/answer-$2-$ns.yaml\"\n"
+        << "if [ -e \"$f\" ]; then cat \"$f\"; else printf 'apiVersion: v1\\nitems: []\\nkind: "
+           "List\\n'; fi\n";
     chmod(script.c_str(), 0755);
     Answer("secret", "a",
            "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Secret\n"

@@ -2,10 +2,9 @@
 // Secret no manifest defines; a state file gives its content.
 #include "rollcall/state.h"
 
+#include <dirent.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
-
-#include <dirent.h>
 
 #include <algorithm>
 #include <map>
