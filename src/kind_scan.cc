@@ -1,5 +1,6 @@
 #include "rollcall/kind_scan.h"
 
+#include "rollcall/stream.h"
 #include "rollcall/yaml_text.h"
 
 namespace rollcall {
@@ -52,14 +53,14 @@ class Scan {
       bool blank = indent == content_end || text_[indent] == '#';
       if (!blank && !(block_scalar_ != kNone && indent - pos > block_scalar_)) {
         block_scalar_ = kNone;
-        if (first && indent == pos && IsMarker(indent, content_end, "---")) {
+        if (first && indent == pos && IsMarker(Span(indent, content_end), "---")) {
           // "---" alone; content after it (a tag, a flow mapping) is left to the parser.
           if (indent + 3 < content_end) return std::nullopt;
         } else if (first && text_[indent] == '%') {
           // A directive (%YAML, %TAG) before "---".
         } else if (first && text_[indent] == '{') {
           return Flow(indent);
-        } else if (indent == pos && IsMarker(indent, content_end, "...")) {
+        } else if (indent == pos && IsMarker(Span(indent, content_end), "...")) {
           break;  // the document's end marker
         } else {
           first = false;
@@ -72,10 +73,8 @@ class Scan {
   }
 
  private:
-  // True when the line [at, end) is the marker `mark` ("---", "...") alone or
-  // followed by a blank.
-  bool IsMarker(std::size_t at, std::size_t end, std::string_view mark) const {
-    return text_.substr(at, 3) == mark && (at + 3 == end || IsBlank(text_[at + 3]));
+  std::string_view Span(std::size_t begin, std::size_t end) const {
+    return text_.substr(begin, end - begin);
   }
 
   // One line of a block document. False when the scan must give up.
