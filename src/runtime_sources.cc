@@ -10,55 +10,75 @@ std::string GroupOf(const std::string& api_version) {
   return slash == std::string::npos ? "" : api_version.substr(0, slash);
 }
 
+// The Secret an object says is rotated after the deploy, and by what.
+struct Declared {
+  std::string secret;  // "" when the object names none
+  std::string controller;
+};
+
+Declared FromCertificate(const Document& doc, const std::string& name_space) {
+  return {ScalarOr(Child(Child(doc.root(), "spec"), "secretName")),
+          "cert-manager Certificate " + name_space + "/" + doc.name()};
+}
+
+Declared FromExternalSecret(const Document& doc, const std::string& name_space) {
+  return {ScalarOr(Child(Child(Child(doc.root(), "spec"), "target"), "name"), doc.name()),
+          "ExternalSecret " + name_space + "/" + doc.name()};
+}
+
+Declared FromSealedSecret(const Document& doc, const std::string& name_space) {
+  return {doc.name(), "SealedSecret " + name_space + "/" + doc.name()};
+}
+
+Declared FromAnnotatedSecret(const Document& doc, const std::string& /*name_space*/) {
+  if (doc.api_version() != "v1") return {};
+  std::string by =
+      ScalarOr(Child(Child(Child(doc.root(), "metadata"), "annotations"), kRotatedByAnnotation));
+  if (by.empty()) return {};
+  return {doc.name(), std::string(kRotatedByAnnotation) + ": " + by};
+}
+
+// The kinds that can declare a rotation, and how each says which Secret: one table
+// for the parse decision (MayDeclareRotation) and the reading.
+struct Declarer {
+  const char* group;
+  const char* kind;
+  Declared (*read)(const Document& doc, const std::string& name_space);
+};
+
+constexpr Declarer kDeclarers[] = {
+    {"cert-manager.io", "Certificate", FromCertificate},
+    {"external-secrets.io", "ExternalSecret", FromExternalSecret},
+    {"bitnami.com", "SealedSecret", FromSealedSecret},
+    {"", "Secret", FromAnnotatedSecret},
+};
+
+const Declarer* FindDeclarer(const std::string& api_version, const std::string& kind) {
+  std::string group = GroupOf(api_version);
+  for (const Declarer& declarer : kDeclarers) {
+    if (group == declarer.group && kind == declarer.kind) return &declarer;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 bool MayDeclareRotation(const std::string& api_version, const std::string& kind) {
-  static const std::pair<const char*, const char*> kKinds[] = {
-      {"cert-manager.io", "Certificate"},
-      {"external-secrets.io", "ExternalSecret"},
-      {"bitnami.com", "SealedSecret"},
-      {"", "Secret"},
-  };
-  std::string group = GroupOf(api_version);
-  for (const auto& [kind_group, kind_name] : kKinds) {
-    if (group == kind_group && kind == kind_name) return true;
-  }
-  return false;
+  return FindDeclarer(api_version, kind) != nullptr;
 }
 
 RuntimeSources::RuntimeSources(const std::vector<Document>& documents,
                                const std::string& default_namespace,
                                const std::vector<std::string>& configured) {
   for (const Document& doc : documents) {
-    if (doc.shape() != Document::Shape::kObject ||
-        !MayDeclareRotation(doc.api_version(), doc.kind())) {
-      continue;
-    }
+    if (doc.shape() != Document::Shape::kObject) continue;
+    const Declarer* declarer = FindDeclarer(doc.api_version(), doc.kind());
+    if (declarer == nullptr) continue;
     std::string name_space = doc.NamespaceOr(default_namespace);
-    std::string group = GroupOf(doc.api_version());
-    std::string secret;
-    std::string controller;
-    const YAML::Node& root = doc.root();
-    if (doc.kind() == "Certificate" && group == "cert-manager.io") {
-      secret = ScalarOr(Child(Child(root, "spec"), "secretName"));
-      controller = "cert-manager Certificate " + name_space + "/" + doc.name();
-    } else if (doc.kind() == "ExternalSecret" && group == "external-secrets.io") {
-      secret = ScalarOr(Child(Child(Child(root, "spec"), "target"), "name"), doc.name());
-      controller = "ExternalSecret " + name_space + "/" + doc.name();
-    } else if (doc.kind() == "SealedSecret" && group == "bitnami.com") {
-      secret = doc.name();
-      controller = "SealedSecret " + name_space + "/" + doc.name();
-    } else if (doc.kind() == "Secret" && doc.api_version() == "v1") {
-      std::string by =
-          ScalarOr(Child(Child(Child(root, "metadata"), "annotations"), kRotatedByAnnotation));
-      if (!by.empty()) {
-        secret = doc.name();
-        controller = std::string(kRotatedByAnnotation) + ": " + by;
-      }
-    }
-    if (secret.empty()) continue;
-    declared_[SourceId{SourceKind::kSecret, name_space, secret}] =
-        Rotation{controller, doc.Locate()};
+    Declared declared = declarer->read(doc, name_space);
+    if (declared.secret.empty()) continue;
+    declared_[SourceId{SourceKind::kSecret, name_space, declared.secret}] =
+        Rotation{declared.controller, doc.Locate()};
   }
   for (const std::string& entry : configured) {
     std::string key = entry.find('/') == std::string::npos ? "secret/" + entry : entry;
