@@ -49,13 +49,16 @@ bool IsDocumentMarker(std::string_view line) {
   return IsMarker(line, "---") || IsMarker(line, "...");
 }
 
-// "U+0000", "U+FFFE": how the messages name a character.
-std::string CodePoint(char32_t c) {
+// `value` as `digits` upper-case hexadecimal digits.
+std::string Hex(char32_t value, int digits) {
   static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string digits;
-  for (int shift = c > 0xFFFF ? 16 : 12; shift >= 0; shift -= 4) digits += kHex[(c >> shift) & 0xF];
-  return "U+" + digits;
+  std::string out;
+  for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) out += kHex[(value >> shift) & 0xF];
+  return out;
 }
+
+// "U+0000", "U+FFFE": how the messages name a character.
+std::string CodePoint(char32_t c) { return "U+" + Hex(c, c > 0xFFFF ? 5 : 4); }
 
 bool IsPrintable(char32_t c) {
   return c == 0x09 || c == 0x0A || c == 0x0D || (c >= 0x20 && c <= 0x7E) || c == 0x85 ||
@@ -104,10 +107,9 @@ std::optional<TextProblem> FindInvalidCharacter(std::string_view text) {
     char32_t c = 0;
     std::size_t length = DecodeUtf8(text, i, c);
     if (length == 0) {
-      static constexpr char kHex[] = "0123456789ABCDEF";
-      return TextProblem{TextProblem::Kind::kInvalidCharacter, i,
-                         std::string("invalid UTF-8: byte 0x") + kHex[byte >> 4] +
-                             kHex[byte & 0xF] + " is not part of a UTF-8 character"};
+      return TextProblem{
+          TextProblem::Kind::kInvalidCharacter, i,
+          "invalid UTF-8: byte 0x" + Hex(byte, 2) + " is not part of a UTF-8 character"};
     }
     if (!IsPrintable(c)) {
       return TextProblem{
