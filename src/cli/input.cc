@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "cli/commands.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
 
@@ -55,6 +56,17 @@ void PrintFindings(const std::vector<Finding>& findings, const CoverageSummary& 
     std::cerr << "rollcall: " << FormatFinding(finding) << "\n";
   }
   std::cerr << "rollcall: " << summary.Line() << "\n";
+}
+
+std::string StopReason(bool strict, const std::string& strict_option) {
+  return strict ? strict_option + ": findings at error or warning severity"
+                : "the API server would refuse this upgrade (immutable fields)";
+}
+
+int WriteOutput(const std::string& output) {
+  std::cout << output;
+  std::cout.flush();
+  return std::cout ? kExitOk : kExitInput;
 }
 
 }  // namespace rollcall::cli

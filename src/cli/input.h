@@ -21,6 +21,14 @@ Config LoadProjectConfig(const std::string& flag);
 // there: "rollcall: <finding>" lines, then "rollcall: references: …".
 void PrintFindings(const std::vector<Finding>& findings, const CoverageSummary& summary);
 
+// Why render wrote nothing, for the "rollcall: error: …" line: a blocking finding
+// under strict mode (`strict_option` as the user wrote it: "--strict", "strict"), or
+// fields the API server would refuse to change.
+std::string StopReason(bool strict, const std::string& strict_option);
+
+// Writes a command's output to stdout: kExitOk, or kExitInput when stdout failed.
+int WriteOutput(const std::string& output);
+
 // Parses a subcommand's `args` with `spec`; prints the help and returns nullopt for
 // -h/--help. Throws cxxopts' exceptions on bad arguments.
 std::optional<cxxopts::ParseResult> ParseOrHelp(cxxopts::Options& spec,

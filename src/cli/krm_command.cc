@@ -66,11 +66,6 @@ FunctionConfig ReadConfigFile(const std::string& path, const Limits& limits) {
   return ReadFunctionConfig(*config, config->root());
 }
 
-const char* StopReason(bool strict) {
-  return strict ? "strict: findings at error or warning severity"
-                : "the API server would refuse this upgrade (immutable fields)";
-}
-
 // kustomize's exec plugin protocol: render with the options of the config file.
 int RunPlugin(const std::string& config_path) {
   Limits limits;
@@ -80,12 +75,11 @@ int RunPlugin(const std::string& config_path) {
   RenderResult result = Render(stream, options);
   PrintFindings(result.findings, result.summary);
   if (StopsRender(result.findings, config.strict)) {
-    std::cerr << "rollcall: error: " << StopReason(config.strict) << "; nothing written\n";
+    std::cerr << "rollcall: error: " << StopReason(config.strict, "strict")
+              << "; nothing written\n";
     return kExitFindings;
   }
-  std::cout << result.output;
-  std::cout.flush();
-  return std::cout ? kExitOk : kExitInput;
+  return WriteOutput(result.output);
 }
 
 // The KRM function protocol. An input error in an item, or in the function config,
@@ -101,15 +95,13 @@ int RunFunction() {
     options.limits = limits;
     KrmOutput out = RenderResourceList(stream, list, options, config.strict);
     std::cerr << "rollcall: " << out.summary.Line() << "\n";
-    if (out.stopped) std::cerr << "rollcall: error: " << StopReason(config.strict) << "\n";
-    std::cout << out.resource_list;
-    std::cout.flush();
-    if (!std::cout) return kExitInput;
-    return out.stopped ? kExitFindings : kExitOk;
+    if (out.stopped)
+      std::cerr << "rollcall: error: " << StopReason(config.strict, "strict") << "\n";
+    int written = WriteOutput(out.resource_list);
+    return written != kExitOk || !out.stopped ? written : kExitFindings;
   } catch (const InputError& e) {
     std::cerr << "rollcall: error: " << e.Describe() << "\n";
-    std::cout << ResourceListWithError(stream, list, e);
-    std::cout.flush();
+    WriteOutput(ResourceListWithError(stream, list, e));
     return kExitInput;
   }
 }

@@ -110,15 +110,11 @@ int RunRender(const std::vector<std::string>& args) {
     }
     WriteReportFile(report_path, Report{result.findings, result.summary, result.rollout, stopped});
     if (stopped) {
-      std::cerr << "rollcall: error: "
-                << (flags.strict ? "--strict: findings at error or warning severity"
-                                 : "the API server would refuse this upgrade (immutable fields)")
+      std::cerr << "rollcall: error: " << StopReason(flags.strict, "--strict")
                 << "; nothing written\n";
       return kExitFindings;
     }
-    std::cout << result.output;
-    std::cout.flush();
-    return std::cout ? kExitOk : kExitInput;
+    return WriteOutput(result.output);
   } catch (const InputError& e) {
     std::cerr << "rollcall: error: " << e.Describe() << "\n";
     WriteErrorReportFile(report_path, e.Describe());
