@@ -46,10 +46,6 @@ std::string Quote(const std::string& text) {
   return out + "\"";
 }
 
-std::string SourceNode(const SourceId& id) {
-  return std::string(SourceKindSlug(id.kind)) + "/" + id.name_space + "/" + id.name;
-}
-
 std::string ConsumerNode(const Consumer& consumer) {
   return consumer.kind + "/" + consumer.name_space + "/" + consumer.name;
 }
@@ -68,7 +64,7 @@ std::string ConsumerGraphDot(const std::vector<ConsumerUse>& uses, const Model& 
     const SourceId& id = use.coverage->reference->source;
     if (!sources_drawn.insert(id).second) continue;
     bool known = model.sources.count(id) > 0;
-    out += "  " + Quote(SourceNode(id)) + " [shape=note, label=" +
+    out += "  " + Quote(id.Path()) + " [shape=note, label=" +
            Quote(std::string(SourceKindName(id.kind)) + "\n" + id.name_space + "/" + id.name +
                  (known ? "" : "\n(content not in the input)")) +
            (known ? "" : ", style=dashed") + "];\n";
@@ -99,7 +95,7 @@ std::string ConsumerGraphDot(const std::vector<ConsumerUse>& uses, const Model& 
   for (const ConsumerUse& use : uses) {
     const CoverageStyle& style = StyleOf(use.coverage->state);
     std::string label = use.container + ": " + use.reads + "\n" + CoverageName(style.state);
-    out += "  " + Quote(SourceNode(use.coverage->reference->source)) + " -> " +
+    out += "  " + Quote(use.coverage->reference->source.Path()) + " -> " +
            Quote(ConsumerNode(*use.coverage->consumer)) + " [color=\"" + style.line +
            "\", fontcolor=\"" + style.line + "\", label=" + Quote(label) +
            (style.state == Coverage::kHashed ? "" : ", penwidth=2") + "];\n";

@@ -29,6 +29,10 @@ std::string SourceId::Describe() const {
   return std::string(SourceKindName(kind)) + " " + name_space + "/" + name;
 }
 
+std::string SourceId::Path() const {
+  return std::string(SourceKindSlug(kind)) + "/" + name_space + "/" + name;
+}
+
 namespace {
 
 // The API server refuses a Secret or ConfigMap whose values total more than this

@@ -33,6 +33,7 @@ struct SourceId {
   bool operator<(const SourceId& other) const;
   bool operator==(const SourceId& other) const;
   std::string Describe() const;  // "Secret ns/name"
+  std::string Path() const;      // "secret/ns/name"
 };
 
 // A Secret or ConfigMap whose content rollcall knows.

@@ -38,10 +38,6 @@ cxxopts::Options ConsumersOptionsSpec() {
   return spec;
 }
 
-std::string SourceSlug(const SourceId& id) {
-  return std::string(SourceKindSlug(id.kind)) + "/" + id.name_space + "/" + id.name;
-}
-
 void WriteJson(const std::vector<ConsumerUse>& uses, const SourceQuery& query) {
   nlohmann::ordered_json consumers = nlohmann::ordered_json::array();
   for (const ConsumerUse& use : uses) {
@@ -139,7 +135,7 @@ int RunConsumers(const std::vector<std::string>& args) {
     } else {
       for (const ConsumerUse& use : uses) {
         // Without a NAME each line says which source it is about.
-        std::string prefix = query.name ? "" : SourceSlug(use.coverage->reference->source) + ": ";
+        std::string prefix = query.name ? "" : use.coverage->reference->source.Path() + ": ";
         std::cout << prefix << FormatConsumerUse(use) << "\n";
       }
     }
