@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <set>
 
 namespace rollcall {
@@ -73,14 +74,15 @@ std::string ConsumerGraphDot(const std::vector<ConsumerUse>& uses, const Model& 
   // Consumers in stream order, each filled with the colour of its worst reference.
   std::vector<const Consumer*> consumers;
   std::vector<Coverage> worst;
+  std::map<const Consumer*, std::size_t> position;  // index in `consumers`
   for (const ConsumerUse& use : uses) {
     const Consumer* consumer = use.coverage->consumer;
-    auto at = std::find(consumers.begin(), consumers.end(), consumer);
-    if (at == consumers.end()) {
+    auto [at, first] = position.emplace(consumer, consumers.size());
+    if (first) {
       consumers.push_back(consumer);
       worst.push_back(use.coverage->state);
     } else {
-      Coverage& current = worst[static_cast<std::size_t>(at - consumers.begin())];
+      Coverage& current = worst[at->second];
       if (Rank(use.coverage->state) < Rank(current)) current = use.coverage->state;
     }
   }
