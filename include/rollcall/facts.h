@@ -1,0 +1,51 @@
+// What the analysis reads of a document's tree: the Secret or ConfigMap it
+// defines, the pod template that reads them, the rotation it declares. Read right
+// after the document's parse, on the thread that parsed it, so that the tree can
+// go at once: yaml-cpp trees take ~40 times their text, and a large stream's trees
+// kept until the end were most of render's memory and a good part of its time
+// (docs/performance.md).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "rollcall/consumer_kinds.h"
+#include "rollcall/document.h"
+#include "rollcall/model.h"
+#include "rollcall/runtime_sources.h"
+
+namespace rollcall {
+
+// Each is null when the document has none: a stream's facts stay as small as what
+// they hold.
+struct DocumentFacts {
+  std::unique_ptr<Source> source;
+  std::unique_ptr<Consumer> consumer;  // its `document` is set when the model is built
+  std::unique_ptr<DeclaredRotation> rotation;
+};
+
+struct FactOptions {
+  std::string default_namespace = "default";
+  std::vector<ConsumerKind> consumer_kinds;  // beyond the built-in ones
+  // Keep every tree: a previous release is compared object by object.
+  bool keep_trees = false;
+};
+
+// Reads the facts of one parsed document. Throws InputError as ExtractSource does.
+DocumentFacts ReadFacts(const Document& doc, const FactOptions& options);
+
+// Whether anything after the facts reads this document's tree: every document
+// when a previous release is compared, and a plain Job, which is renamed after its
+// whole pod template.
+bool KeepsTree(const Document& doc, const FactOptions& options);
+
+// A ParseStream reader that reads each document's facts and drops its tree unless
+// KeepsTree.
+ReadTree FactReader(FactOptions options);
+
+// Reads the facts of documents parsed without a FactReader (every tree kept), on
+// all hardware threads.
+void ReadMissingFacts(std::vector<Document>& documents, const FactOptions& options);
+
+}  // namespace rollcall

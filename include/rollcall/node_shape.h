@@ -1,0 +1,43 @@
+// The part of a yaml-cpp tree that byte edits need, kept once the tree is gone:
+// a mapping's entries with each value's type, position and text, and the entries
+// of the mappings along one path of keys below it. For a pod template, the path
+// metadata → annotations is all the annotation editor looks at: a few hundred
+// bytes, where the whole tree is ~40 times its text (docs/performance.md).
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rollcall {
+
+struct NodeShape {
+  enum class Type { kUndefined, kNull, kScalar, kSequence, kMap };
+
+  Type type = Type::kUndefined;
+  std::size_t pos = 0;     // the start mark's offset in the document's text
+  std::size_t column = 0;  // the start mark's 0-based column
+  std::string scalar;      // a scalar's text
+  std::size_t size = 0;    // a mapping's or sequence's entries, captured or not
+  // A mapping's entries in document order, when captured; a mapping off the
+  // captured path keeps only its first key, for the indentation it shows.
+  std::vector<std::pair<NodeShape, NodeShape>> entries;
+
+  bool IsDefined() const { return type != Type::kUndefined; }
+  bool IsNull() const { return type == Type::kNull; }
+  bool IsScalar() const { return type == Type::kScalar; }
+  bool IsMap() const { return type == Type::kMap; }
+};
+
+// `node` with its entries, and those of the mappings reached from it through the
+// keys of `path` ({"metadata", "annotations"}: metadata's and its annotations').
+NodeShape CaptureShape(const YAML::Node& node, const std::vector<std::string>& path = {});
+
+// The value of `key` in a captured mapping (the last one when the key is
+// duplicated, as Kubernetes reads it), or null when absent or not captured.
+const NodeShape* FindEntry(const NodeShape& map, const std::string& key);
+
+}  // namespace rollcall

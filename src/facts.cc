@@ -1,0 +1,59 @@
+#include "rollcall/facts.h"
+
+#include <memory>
+
+#include "parallel.h"
+
+namespace rollcall {
+
+namespace {
+
+template <typename T>
+std::unique_ptr<T> Own(std::optional<T> found) {
+  return found ? std::make_unique<T>(std::move(*found)) : nullptr;
+}
+
+}  // namespace
+
+DocumentFacts ReadFacts(const Document& doc, const FactOptions& options) {
+  DocumentFacts facts;
+  facts.source = Own(ExtractSource(doc, options.default_namespace));
+  if (!facts.source) {
+    facts.consumer = Own(ExtractConsumer(doc, options.default_namespace, options.consumer_kinds));
+  }
+  facts.rotation = Own(ReadDeclaredRotation(doc, options.default_namespace));
+  return facts;
+}
+
+bool KeepsTree(const Document& doc, const FactOptions& options) {
+  if (options.keep_trees) return true;
+  const DocumentFacts* facts = doc.facts();
+  return facts != nullptr && facts->consumer && facts->consumer->role == ConsumerRole::kPlainJob;
+}
+
+ReadTree FactReader(FactOptions options) {
+  return [options = std::move(options)](Document& doc) {
+    doc.SetFacts(std::make_unique<DocumentFacts>(ReadFacts(doc, options)));
+    if (KeepsTree(doc, options)) return;
+    if (const std::unique_ptr<Consumer>& consumer = doc.facts()->consumer) {
+      // The node holds the whole tree's memory.
+      consumer->pod_template.reset(YAML::Node(YAML::NodeType::Undefined));
+    }
+    doc.DropTree();
+  };
+}
+
+void ReadMissingFacts(std::vector<Document>& documents, const FactOptions& options) {
+  // ParallelMap, for the error of the first document in stream order.
+  std::vector<std::unique_ptr<DocumentFacts>> read =
+      ParallelMap<std::unique_ptr<DocumentFacts>>(documents.size(), [&](std::size_t i) {
+        const Document& doc = documents[i];
+        if (doc.facts() != nullptr || !doc.has_tree()) return std::unique_ptr<DocumentFacts>();
+        return std::make_unique<DocumentFacts>(ReadFacts(doc, options));
+      });
+  for (std::size_t i = 0; i < documents.size(); ++i) {
+    if (read[i]) documents[i].SetFacts(std::move(read[i]));
+  }
+}
+
+}  // namespace rollcall

@@ -1,0 +1,54 @@
+#include "rollcall/node_shape.h"
+
+namespace rollcall {
+namespace {
+
+NodeShape::Type TypeOf(const YAML::Node& node) {
+  if (!node.IsDefined()) return NodeShape::Type::kUndefined;
+  if (node.IsNull()) return NodeShape::Type::kNull;
+  if (node.IsScalar()) return NodeShape::Type::kScalar;
+  if (node.IsSequence()) return NodeShape::Type::kSequence;
+  return NodeShape::Type::kMap;
+}
+
+// `path` from `next` on: what is left of it below this node; `full` when the node
+// is on the path (its entries are captured), else only its first key is.
+NodeShape Capture(const YAML::Node& node, const std::vector<std::string>& path, std::size_t next,
+                  bool full) {
+  NodeShape shape;
+  shape.type = TypeOf(node);
+  if (!node.IsDefined()) return shape;
+  YAML::Mark mark = node.Mark();
+  shape.pos = mark.pos < 0 ? 0 : static_cast<std::size_t>(mark.pos);
+  shape.column = mark.column < 0 ? 0 : static_cast<std::size_t>(mark.column);
+  if (node.IsScalar()) shape.scalar = node.Scalar();
+  if (node.IsSequence() || node.IsMap()) shape.size = node.size();
+  if (!node.IsMap()) return shape;
+  for (const auto& entry : node) {
+    NodeShape key = Capture(entry.first, path, path.size(), false);
+    if (!full) {
+      shape.entries.emplace_back(std::move(key), NodeShape{});
+      break;  // the first key only
+    }
+    bool on_path = next < path.size() && key.IsScalar() && key.scalar == path[next];
+    NodeShape value = Capture(entry.second, path, on_path ? next + 1 : path.size(), on_path);
+    shape.entries.emplace_back(std::move(key), std::move(value));
+  }
+  return shape;
+}
+
+}  // namespace
+
+NodeShape CaptureShape(const YAML::Node& node, const std::vector<std::string>& path) {
+  return Capture(node, path, 0, true);
+}
+
+const NodeShape* FindEntry(const NodeShape& map, const std::string& key) {
+  const NodeShape* found = nullptr;
+  for (const auto& [entry_key, value] : map.entries) {
+    if (entry_key.IsScalar() && entry_key.scalar == key) found = &value;
+  }
+  return found;
+}
+
+}  // namespace rollcall

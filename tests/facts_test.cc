@@ -1,0 +1,132 @@
+// Facts read right after the parse (facts.h) and the captured shapes the edits use
+// once the trees are gone (node_shape.h).
+#include "rollcall/facts.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "rollcall/annotate.h"
+#include "rollcall/node_shape.h"
+
+namespace rollcall {
+namespace {
+
+const char* const kStream = R"(apiVersion: v1
+kind: Secret
+metadata:
+  name: db
+stringData:
+  password: s3cret
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: api
+  annotations:
+    rollcall.dev/ignore: "bare-pod: not one"
+    rollcall.dev/ignore: "missing-key: the last one counts"
+spec:
+  template:
+    metadata:
+      labels: {app: api}
+    spec:
+      containers:
+        - name: api
+          envFrom:
+            - secretRef: {name: db}
+---
+apiVersion: batch/v1
+kind: Job
+metadata:
+  name: migrate
+spec:
+  template:
+    spec:
+      containers:
+        - name: migrate
+          envFrom:
+            - secretRef: {name: db}
+---
+apiVersion: cert-manager.io/v1
+kind: Certificate
+metadata:
+  name: tls
+spec:
+  secretName: tls-cert
+)";
+
+TEST(FactReader, KeepsOnlyThePlainJobsTree) {
+  Stream stream(kStream, "in.yaml");
+  std::vector<Document> docs = ParseStream(stream, Limits{}, nullptr, FactReader(FactOptions{}));
+  ASSERT_EQ(docs.size(), 4u);
+  EXPECT_FALSE(docs[0].has_tree());
+  EXPECT_FALSE(docs[1].has_tree());
+  EXPECT_TRUE(docs[2].has_tree());  // renamed after its whole pod template
+  EXPECT_FALSE(docs[3].has_tree());
+  EXPECT_TRUE(docs[2].facts()->consumer->pod_template.IsMap());
+  EXPECT_FALSE(docs[1].facts()->consumer->pod_template.IsDefined());
+  // A dropped tree is a bug to read, not an empty document.
+  EXPECT_THROW(docs[1].root(), std::logic_error);
+}
+
+TEST(FactReader, KeepsEveryTreeWhenAPreviousReleaseIsCompared) {
+  Stream stream(kStream, "in.yaml");
+  FactOptions options;
+  options.keep_trees = true;
+  std::vector<Document> docs = ParseStream(stream, Limits{}, nullptr, FactReader(options));
+  for (const Document& doc : docs) EXPECT_TRUE(doc.has_tree()) << doc.Describe();
+}
+
+TEST(FactReader, ReadsWhatTheAnalysisNeedsBeforeTheTreeGoes) {
+  Stream stream(kStream, "in.yaml");
+  std::vector<Document> docs = ParseStream(stream, Limits{}, nullptr, FactReader(FactOptions{}));
+  EXPECT_EQ(docs[0].facts()->source->entries.at("password"), "s3cret");
+  const Consumer& api = *docs[1].facts()->consumer;
+  ASSERT_EQ(api.references.size(), 1u);
+  EXPECT_EQ(api.references[0].source.name, "db");
+  EXPECT_EQ(api.where.line, 8u);
+  // Annotations are the last of duplicates, with where they are written.
+  const WrittenValue* ignore = docs[1].Annotation("rollcall.dev/ignore");
+  ASSERT_NE(ignore, nullptr);
+  EXPECT_EQ(ignore->text, "missing-key: the last one counts");
+  EXPECT_EQ(docs[1].LocateAt(ignore->pos).line, 14u);
+  ASSERT_EQ(docs[1].duplicate_keys().size(), 1u);
+  EXPECT_EQ(docs[1].duplicate_keys()[0].key, "rollcall.dev/ignore");
+  EXPECT_EQ(docs[1].LocateAt(docs[1].duplicate_keys()[0].first_pos).line, 13u);
+  EXPECT_EQ(docs[3].facts()->rotation->secret.name, "tls-cert");
+}
+
+TEST(ReadMissingFacts, ReadsDocumentsParsedWithoutAReader) {
+  Stream stream(kStream, "in.yaml");
+  std::vector<Document> docs = ParseStream(stream, Limits{});
+  EXPECT_EQ(docs[0].facts(), nullptr);
+  ReadMissingFacts(docs, FactOptions{});
+  EXPECT_NE(docs[0].facts()->source, nullptr);
+  EXPECT_TRUE(docs[0].has_tree());
+}
+
+TEST(CaptureShape, CapturesTheEntriesAlongThePathAndOnlyAFirstKeyBeside) {
+  YAML::Node node = YAML::Load(
+      "metadata:\n  labels: {a: b, c: d}\n  annotations:\n    x: \"1\"\n    y: {z: 2}\n"
+      "spec:\n  replicas: 2\n  paused: true\n");
+  NodeShape shape = CaptureForEdit(node);
+  ASSERT_TRUE(shape.IsMap());
+  ASSERT_EQ(shape.entries.size(), 2u);
+  const NodeShape* spec = FindEntry(shape, "spec");
+  ASSERT_NE(spec, nullptr);
+  EXPECT_EQ(spec->size, 2u);
+  ASSERT_EQ(spec->entries.size(), 1u);  // off the path: its first key, for indentation
+  EXPECT_EQ(spec->entries[0].first.scalar, "replicas");
+  EXPECT_EQ(spec->entries[0].first.column, 2u);
+  const NodeShape* annotations = FindEntry(*FindEntry(shape, "metadata"), "annotations");
+  ASSERT_NE(annotations, nullptr);
+  ASSERT_EQ(annotations->entries.size(), 2u);
+  EXPECT_EQ(FindEntry(*annotations, "x")->scalar, "1");
+  EXPECT_EQ(FindEntry(*annotations, "y")->type, NodeShape::Type::kMap);
+  EXPECT_EQ(FindEntry(*annotations, "absent"), nullptr);
+}
+
+}  // namespace
+}  // namespace rollcall
