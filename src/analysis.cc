@@ -59,7 +59,7 @@ Analysis::Analysis(std::vector<Document> documents, AnalysisOptions options)
     : options_(std::move(options)),
       documents_(std::move(documents)),
       model_(BuildModel(documents_, options_.default_namespace, options_.config.consumer_kinds)),
-      runtime_(documents_, options_.default_namespace, options_.config.runtime_sources) {
+      runtime_(documents_, options_.config.runtime_sources) {
   AddStateSources(model_, options_.state);
   LookUpUnresolved();
   std::vector<std::string>& patterns = options_.jobs.run_once_patterns;
@@ -74,6 +74,9 @@ Analysis::Analysis(std::vector<Document> documents, AnalysisOptions options)
   for (Marker& marker : options_.loose_markers) markers_.push_back(std::move(marker));
   options_.loose_markers.clear();
   ReadSuppressions();
+  std::size_t references = 0;
+  for (const Consumer& consumer : model_.consumers) references += consumer.references.size();
+  coverage_.reserve(references);
   for (const Consumer& consumer : model_.consumers) {
     for (const Reference& reference : consumer.references) {
       coverage_.push_back(Cover(consumer, reference));
@@ -159,10 +162,9 @@ void Analysis::ScanStreamMarkers() {
 void Analysis::ReadSuppressions() {
   for (const Document& doc : documents_) {
     if (doc.shape() != Document::Shape::kObject) continue;
-    YAML::Node value =
-        Child(Child(Child(doc.root(), "metadata"), "annotations"), kIgnoreAnnotation);
-    if (!value.IsDefined()) continue;
-    std::string text = ScalarOr(value);
+    const WrittenValue* value = doc.Annotation(kIgnoreAnnotation);
+    if (value == nullptr) continue;
+    const std::string& text = value->text;
     std::vector<Suppression>& list = suppressions_[ObjectName(doc, options_.default_namespace)];
     std::size_t start = 0;
     while (start <= text.size()) {
@@ -172,7 +174,7 @@ void Analysis::ReadSuppressions() {
       start = end + 1;
       if (part.find_first_not_of(" \t") == std::string::npos) continue;
       Suppression suppression;
-      suppression.where = doc.Locate(value.Mark());
+      suppression.where = doc.LocateAt(value->pos);
       std::size_t colon = part.find(':');
       std::string_view view(part);
       suppression.rule = std::string(TrimBlanks(view.substr(0, colon)));
@@ -190,14 +192,18 @@ void Analysis::ReadSuppressions() {
 }
 
 const Marker* Analysis::AnnotationMarker(const Consumer& consumer) {
-  for (const YAML::Node& metadata :
-       {Child(consumer.document->root(), "metadata"), Child(consumer.pod_template, "metadata")}) {
-    YAML::Node value = Child(Child(metadata, "annotations"), kSecretVersionAnnotation);
-    if (!value.IsDefined()) continue;
+  // The object's own annotation first, then its pod template's.
+  std::optional<WrittenValue> value;
+  if (const WrittenValue* on_object = consumer.document->Annotation(kSecretVersionAnnotation)) {
+    value = *on_object;
+  } else if (const NodeShape* on_template = consumer.TemplateAnnotation(kSecretVersionAnnotation)) {
+    value = WrittenValue{on_template->scalar, on_template->pos, on_template->IsScalar()};
+  }
+  if (value) {
     Marker marker;
-    marker.text = ScalarOr(value);
+    marker.text = value->text;
     marker.value = ParseMarkerValue(marker.text);
-    marker.where = consumer.document->Locate(value.Mark());
+    marker.where = consumer.document->LocateAt(value->pos);
     marker.line = marker.where.line;
     marker.trailing = true;
     markers_.push_back(std::move(marker));

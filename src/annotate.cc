@@ -49,9 +49,10 @@ std::string RenderBlock(const std::vector<Tree>& entries, std::size_t column, st
   return out;
 }
 
+// A mapping entry of a captured template (node_shape.h).
 struct Entry {
-  YAML::Node key;
-  YAML::Node value;
+  const NodeShape& key;
+  const NodeShape& value;
 };
 
 class AnnotationEditor {
@@ -60,10 +61,10 @@ class AnnotationEditor {
       : doc_(doc), text_(doc.stream().bytes()), change_(change) {}
 
   // Writes `text` as the value of `key` in `map` (rollcall's renames).
-  std::vector<Edit> SetScalar(const YAML::Node& map, const std::string& key,
+  std::vector<Edit> SetScalar(const NodeShape& map, const std::string& key,
                               const std::string& text) {
     std::optional<Entry> entry = Find(map, key);
-    if (!entry) throw InputError(doc_.Locate(map.Mark()), doc_.Describe() + ": no " + key);
+    if (!entry) throw InputError(doc_.LocateAt(map.pos), doc_.Describe() + ": no " + key);
     // A Kubernetes name is written plain; anything else (a name Kubernetes would
     // refuse, such as " ") is quoted, so that it reads back as the same string.
     bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
@@ -73,12 +74,12 @@ class AnnotationEditor {
     return std::move(edits_);
   }
 
-  std::vector<Edit> Run(const YAML::Node& pod_template) {
+  std::vector<Edit> Run(const NodeShape& pod_template) {
     std::optional<Entry> metadata = Find(pod_template, "metadata");
     if (!metadata) {
       if (!change_.set.empty()) {
         Tree annotations{"annotations", "", Leaves()};
-        InsertEntries(pod_template, {Tree{"metadata", "", {annotations}}}, {pod_template});
+        InsertEntries(pod_template, {Tree{"metadata", "", {annotations}}}, {&pod_template});
       }
       return std::move(edits_);
     }
@@ -94,7 +95,7 @@ class AnnotationEditor {
     if (!annotations) {
       if (!change_.set.empty()) {
         InsertEntries(metadata->value, {Tree{"annotations", "", Leaves()}},
-                      {metadata->value, pod_template});
+                      {&metadata->value, &pod_template});
       }
       return std::move(edits_);
     }
@@ -105,18 +106,18 @@ class AnnotationEditor {
     }
     if (!annotations->value.IsMap()) Fail(annotations->value, "annotations must be a mapping");
     if (RemoveEmptiedBlock(pod_template, *metadata, *annotations)) return std::move(edits_);
-    EditMap(annotations->value, {annotations->value, metadata->value, pod_template});
+    EditMap(annotations->value, {&annotations->value, &metadata->value, &pod_template});
     return std::move(edits_);
   }
 
  private:
-  [[noreturn]] void Fail(const YAML::Node& node, const std::string& what) const {
-    throw InputError(doc_.Locate(node.Mark()), doc_.Describe() + ": pod template " + what);
+  [[noreturn]] void Fail(const NodeShape& node, const std::string& what) const {
+    throw InputError(doc_.LocateAt(node.pos), doc_.Describe() + ": pod template " + what);
   }
 
-  std::size_t At(const YAML::Node& node) const { return doc_.Offset(node.Mark()); }
+  std::size_t At(const NodeShape& node) const { return doc_.span().begin + node.pos; }
 
-  bool IsFlow(const YAML::Node& map) const {
+  bool IsFlow(const NodeShape& map) const {
     std::size_t pos = SkipProperties(text_, At(map));
     return pos < text_.size() && text_[pos] == '{';
   }
@@ -130,24 +131,22 @@ class AnnotationEditor {
   }
 
   // The entry for `key`; the last one when duplicated, as Kubernetes reads it.
-  static std::optional<Entry> Find(const YAML::Node& map, const std::string& key) {
+  static std::optional<Entry> Find(const NodeShape& map, const std::string& key) {
     std::optional<Entry> found;
     if (!map.IsMap()) return found;
-    for (const auto& item : map) {
-      if (item.first.IsScalar() && item.first.Scalar() == key) {
-        // emplace, not assignment: YAML::Node's operator= would write the second
-        // copy into the first one's nodes, changing the tree.
-        found.emplace(Entry{item.first, item.second});
-      }
+    for (const auto& [item_key, value] : map.entries) {
+      if (item_key.IsScalar() && item_key.scalar == key) found.emplace(Entry{item_key, value});
     }
     return found;
   }
 
-  static std::size_t CountKey(const YAML::Node& map, const std::string& key) {
+  static std::size_t CountKey(const NodeShape& map, const std::string& key) {
     std::size_t count = 0;
-    for (const auto& item : map) count += item.first.IsScalar() && item.first.Scalar() == key;
+    for (const auto& item : map.entries) count += item.first.IsScalar() && item.first.scalar == key;
     return count;
   }
+
+  static std::string KeyText(const NodeShape& key) { return key.IsScalar() ? key.scalar : ""; }
 
   // An edit inside an alias or inside an anchored node that is aliased elsewhere
   // would change every place that shares it.
@@ -166,16 +165,15 @@ class AnnotationEditor {
 
   // Spaces one nesting level adds, read from the first block mapping found under
   // one of `maps`; 2 when the document shows none.
-  std::size_t IndentUnit(const std::vector<YAML::Node>& maps) const {
-    for (const YAML::Node& map : maps) {
-      if (!map.IsMap() || IsFlow(map)) continue;
-      for (const auto& item : map) {
-        const YAML::Node& child = item.second;
-        if (!child.IsMap() || child.size() == 0 || IsFlow(child) || At(child) < At(item.first)) {
+  std::size_t IndentUnit(const std::vector<const NodeShape*>& maps) const {
+    for (const NodeShape* map : maps) {
+      if (!map->IsMap() || IsFlow(*map)) continue;
+      for (const auto& [key, child] : map->entries) {
+        if (!child.IsMap() || child.entries.empty() || IsFlow(child) || At(child) < At(key)) {
           continue;
         }
-        std::size_t key_column = item.first.Mark().column;
-        std::size_t child_column = child.begin()->first.Mark().column;
+        std::size_t key_column = key.column;
+        std::size_t child_column = child.entries.front().first.column;
         if (child_column > key_column) return child_column - key_column;
       }
     }
@@ -183,12 +181,12 @@ class AnnotationEditor {
   }
 
   // Adds new entries to an existing mapping, before its first entry.
-  void InsertEntries(const YAML::Node& map, const std::vector<Tree>& entries,
-                     const std::vector<YAML::Node>& unit_hints) {
+  void InsertEntries(const NodeShape& map, const std::vector<Tree>& entries,
+                     const std::vector<const NodeShape*>& unit_hints) {
     if (IsFlow(map)) {
       std::size_t brace = SkipProperties(text_, At(map));
-      if (map.size() > 0) {
-        std::size_t first = At(map.begin()->first);
+      if (!map.entries.empty()) {
+        std::size_t first = At(map.entries.front().first);
         if (text_.find('\n', brace) < first && OnlySpacesBefore(text_, first)) {
           // One entry a line (pretty-printed JSON): new entries get lines of their own.
           std::string indent(first - LineStartOf(text_, first), ' ');
@@ -201,15 +199,14 @@ class AnnotationEditor {
         }
       }
       std::string text = RenderFlow(entries);
-      if (map.size() > 0) text += ", ";
+      if (map.size > 0) text += ", ";
       edits_.push_back(Edit::Insert(brace + 1, text));
       return;
     }
-    if (map.size() == 0) Fail(map, "mapping has no entries rollcall can place annotations by");
-    // A copy: begin() is a temporary whose pair of nodes ends with this statement.
-    YAML::Node first_key = map.begin()->first;
+    if (map.entries.empty()) Fail(map, "mapping has no entries rollcall can place annotations by");
+    const NodeShape& first_key = map.entries.front().first;
     std::size_t pos = At(first_key);
-    std::size_t column = first_key.Mark().column;
+    std::size_t column = first_key.column;
     std::string block = RenderBlock(entries, column, IndentUnit(unit_hints), LineBreak(pos));
     if (OnlySpacesBefore(text_, pos)) {
       edits_.push_back(Edit::Insert(LineStartOf(text_, pos), block));
@@ -221,13 +218,13 @@ class AnnotationEditor {
   }
 
   // Gives a key whose value is null ("key:", "key: ~") a flow mapping as value.
-  void FillNull(const YAML::Node& map, const Entry& entry, const std::vector<Tree>& entries) {
+  void FillNull(const NodeShape& map, const Entry& entry, const std::vector<Tree>& entries) {
     std::string text = "{" + RenderFlow(entries) + "}";
     SetValueText(map, entry, text);
   }
 
   // Writes `text` as the value of an existing entry, unless it is already there.
-  void SetValueText(const YAML::Node& map, const Entry& entry, const std::string& text) {
+  void SetValueText(const NodeShape& map, const Entry& entry, const std::string& text) {
     bool flow = IsFlow(map);
     std::size_t colon = ColonAfterKey(text_, At(entry.key), flow);
     if (colon == kNoPos) Fail(entry.key, "entry is written in a form rollcall cannot edit");
@@ -246,7 +243,7 @@ class AnnotationEditor {
     std::size_t end = ScalarEnd(text_, begin, flow);
     if (!entry.value.IsScalar() && !entry.value.IsNull()) end = kNoPos;
     if (end == kNoPos) {
-      Fail(entry.value, "annotation " + ScalarOr(entry.key) +
+      Fail(entry.value, "annotation " + KeyText(entry.key) +
                             " is written in a form rollcall cannot replace; write it as a"
                             " quoted string or remove it");
     }
@@ -268,9 +265,9 @@ class AnnotationEditor {
   // The bytes to delete for removing the entries flagged in `removed`: whole lines
   // in a block mapping; in a flow mapping each entry with the separator after it,
   // or, for entries after the last one kept, with the separator before them.
-  std::vector<Edit> Deletions(const YAML::Node& map, const std::vector<bool>& removed) const {
+  std::vector<Edit> Deletions(const NodeShape& map, const std::vector<bool>& removed) const {
     std::vector<Entry> items;
-    for (const auto& item : map) items.push_back(Entry{item.first, item.second});
+    for (const auto& [key, value] : map.entries) items.push_back(Entry{key, value});
     bool flow = IsFlow(map);
     std::vector<Edit> deletions;
     std::optional<std::size_t> last_kept;
@@ -286,7 +283,7 @@ class AnnotationEditor {
       const Entry& entry = items[i];
       std::size_t end = EntryEnd(entry, flow);
       if (end == kNoPos || (!flow && !OnlySpacesBefore(text_, At(entry.key)))) {
-        Fail(entry.key, "annotation " + ScalarOr(entry.key) + " cannot be removed safely");
+        Fail(entry.key, "annotation " + KeyText(entry.key) + " cannot be removed safely");
       }
       if (!flow) {
         deletions.push_back(
@@ -296,7 +293,7 @@ class AnnotationEditor {
       } else if (previous_kept) {
         std::size_t kept_end = EntryEnd(items[*previous_kept], flow);
         if (kept_end == kNoPos) {
-          Fail(entry.key, "annotation " + ScalarOr(entry.key) + " cannot be removed safely");
+          Fail(entry.key, "annotation " + KeyText(entry.key) + " cannot be removed safely");
         }
         deletions.push_back(Edit::Replace(kept_end, end, ""));
       } else {
@@ -309,27 +306,24 @@ class AnnotationEditor {
   // When a removal empties a block `annotations:` mapping, takes the key away too
   // (and `metadata:` when nothing else is in it), so that a template rollcall once
   // annotated reads as it did before. Returns false when this does not apply.
-  bool RemoveEmptiedBlock(const YAML::Node& pod_template, const Entry& metadata,
+  bool RemoveEmptiedBlock(const NodeShape& pod_template, const Entry& metadata,
                           const Entry& annotations) {
-    const YAML::Node& map = annotations.value;
-    if (!change_.set.empty() || map.size() == 0 || IsFlow(map) || IsFlow(metadata.value)) {
+    const NodeShape& map = annotations.value;
+    if (!change_.set.empty() || map.entries.empty() || IsFlow(map) || IsFlow(metadata.value)) {
       return false;
     }
-    for (const auto& item : map) {
-      std::string key = ScalarOr(item.first);
+    for (const auto& item : map.entries) {
+      std::string key = KeyText(item.first);
       if (std::find(change_.remove.begin(), change_.remove.end(), key) == change_.remove.end()) {
         return false;
       }
     }
-    // Copies, never assignments: YAML::Node's operator= would write each entry into
-    // the previous one's nodes.
-    std::vector<Entry> entries;
-    for (const auto& item : map) entries.push_back(Entry{item.first, item.second});
-    std::size_t end = EntryEnd(entries.back(), false);
-    bool whole_metadata = metadata.value.size() == 1;
+    const auto& [last_key, last_value] = map.entries.back();
+    std::size_t end = EntryEnd(Entry{last_key, last_value}, false);
+    bool whole_metadata = metadata.value.size == 1;
     const Entry& owner = whole_metadata ? metadata : annotations;
     // With the key written twice, removing the last one would make the other count.
-    if (CountKey(whole_metadata ? pod_template : metadata.value, owner.key.Scalar()) > 1) {
+    if (CountKey(whole_metadata ? pod_template : metadata.value, owner.key.scalar) > 1) {
       return false;
     }
     if (end == kNoPos || !OnlySpacesBefore(text_, At(owner.key))) return false;
@@ -338,7 +332,7 @@ class AnnotationEditor {
     return true;
   }
 
-  void EditMap(const YAML::Node& map, const std::vector<YAML::Node>& unit_hints) {
+  void EditMap(const NodeShape& map, const std::vector<const NodeShape*>& unit_hints) {
     std::vector<Tree> missing;
     for (const auto& [key, value] : change_.set) {
       std::optional<Entry> entry = Find(map, key);
@@ -349,8 +343,8 @@ class AnnotationEditor {
       }
     }
     std::vector<bool> removed;
-    for (const auto& item : map) {
-      std::string key = ScalarOr(item.first);
+    for (const auto& item : map.entries) {
+      std::string key = KeyText(item.first);
       removed.push_back(std::find(change_.remove.begin(), change_.remove.end(), key) !=
                         change_.remove.end());
     }
@@ -382,12 +376,16 @@ class AnnotationEditor {
 
 }  // namespace
 
-std::vector<Edit> EditAnnotations(const Document& doc, const YAML::Node& pod_template,
+NodeShape CaptureForEdit(const YAML::Node& map) {
+  return CaptureShape(map, {"metadata", "annotations"});
+}
+
+std::vector<Edit> EditAnnotations(const Document& doc, const NodeShape& pod_template,
                                   const AnnotationChange& change) {
   return AnnotationEditor(doc, change).Run(pod_template);
 }
 
-std::vector<Edit> SetScalarValue(const Document& doc, const YAML::Node& map, const std::string& key,
+std::vector<Edit> SetScalarValue(const Document& doc, const NodeShape& map, const std::string& key,
                                  const std::string& text) {
   AnnotationChange nothing;
   return AnnotationEditor(doc, nothing).SetScalar(map, key, text);

@@ -3,6 +3,7 @@
 #include <initializer_list>
 #include <map>
 
+#include "rollcall/annotate.h"
 #include "rollcall/consumer_kinds.h"
 #include "rollcall/model.h"
 
@@ -23,6 +24,12 @@ const char* ReadViaName(ReadVia via) {
 }
 
 std::string Consumer::Describe() const { return kind + " " + name_space + "/" + name; }
+
+const NodeShape* Consumer::TemplateAnnotation(const std::string& key) const {
+  const NodeShape* metadata = FindEntry(template_shape, "metadata");
+  const NodeShape* annotations = metadata ? FindEntry(*metadata, "annotations") : nullptr;
+  return annotations ? FindEntry(*annotations, key) : nullptr;
+}
 
 namespace {
 
@@ -57,6 +64,9 @@ class ReferenceCollector {
       ForEachItem(pod_spec, list, [&](const YAML::Node& container) { Container(container); });
     }
     ForEachItem(pod_spec, "volumes", [&](const YAML::Node& volume) { Volume(volume); });
+    // Kept for the whole run, for every consumer of the stream: no spare capacity.
+    references_.shrink_to_fit();
+    for (Reference& reference : references_) reference.lines.shrink_to_fit();
     return std::move(references_);
   }
 
@@ -191,7 +201,8 @@ std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& 
   consumer.name = doc.name();
   consumer.name_space = doc.NamespaceOr(default_namespace);
   consumer.role = RoleOf(doc);
-  consumer.pod_template = pod_template;
+  consumer.pod_template.reset(pod_template);
+  consumer.template_shape = CaptureForEdit(pod_template);
   consumer.where = doc.Locate();
   ReferenceCollector collector(doc, consumer.name_space);
   consumer.references = collector.Collect(Child(pod_template, "spec"));

@@ -2,12 +2,40 @@
 
 #include <algorithm>
 #include <optional>
+#include <stdexcept>
 
 #include "parallel.h"
 #include "rollcall/aliases.h"
+#include "rollcall/facts.h"
 #include "rollcall/input_error.h"
 
 namespace rollcall {
+namespace {
+
+std::size_t PosOf(const YAML::Node& node) {
+  return node.Mark().pos < 0 ? 0 : static_cast<std::size_t>(node.Mark().pos);
+}
+
+// Keys written twice in a mapping of `node` or below, in document order.
+void FindDuplicateKeys(const YAML::Node& node, std::vector<DuplicateKey>& out) {
+  if (node.IsSequence()) {
+    for (const auto& item : node) FindDuplicateKeys(item, out);
+    return;
+  }
+  if (!node.IsMap()) return;
+  // Views into the tree's own strings, which outlive this call.
+  std::map<std::string_view, std::size_t> seen;
+  for (const auto& entry : node) {
+    // An alias revisits its anchor's node; walking it again would repeat findings.
+    if (PosOf(entry.second) >= PosOf(entry.first)) FindDuplicateKeys(entry.second, out);
+    if (!entry.first.IsScalar()) continue;
+    auto [it, inserted] = seen.emplace(entry.first.Scalar(), PosOf(entry.first));
+    if (!inserted)
+      out.push_back(DuplicateKey{entry.first.Scalar(), PosOf(entry.first), it->second});
+  }
+}
+
+}  // namespace
 
 std::string ScalarOr(const YAML::Node& node, const std::string& fallback) {
   return node.IsDefined() && node.IsScalar() ? node.Scalar() : fallback;
@@ -28,23 +56,37 @@ YAML::Node Child(const YAML::Node& map, const char* key) {
 
 Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::Node& root)
     : stream_(&stream), span_(&span), root_(root) {
-  origin_ = span.source.empty() ? stream.origin() : span.source;
+  origin_ = span.source.empty() ? &stream.origin() : &span.source;
   if (!root_.IsDefined() || root_.IsNull()) return;
   if (!root_.IsMap()) {
     throw InputError(Locate(root_.Mark()),
                      "a document must be a mapping (a Kubernetes object), not a " +
                          std::string(root_.IsSequence() ? "sequence" : "scalar"));
   }
+  root_pos_ = PosOf(root_);
   api_version_ = ScalarOr(Child(root_, "apiVersion"));
   kind_ = ScalarOr(Child(root_, "kind"));
   YAML::Node metadata = Child(root_, "metadata");
   name_ = ScalarOr(Child(metadata, "name"));
   namespace_ = ScalarOr(Child(metadata, "namespace"));
+  YAML::Node annotations = Child(metadata, "annotations");
+  if (annotations.IsMap()) {
+    for (const auto& entry : annotations) {
+      if (!entry.first.IsScalar()) continue;
+      // The last of duplicate keys wins, as Kubernetes decodes them.
+      annotations_.insert_or_assign(
+          entry.first.Scalar(),
+          WrittenValue{ScalarOr(entry.second), PosOf(entry.second), entry.second.IsScalar()});
+    }
+  }
   if (span.source.empty()) {
-    std::string helm4 = ScalarOr(Child(Child(metadata, "annotations"), kHelm4FilenameAnnotation));
-    if (!helm4.empty()) origin_ = helm4;
+    if (const WrittenValue* helm4 = Annotation(kHelm4FilenameAnnotation);
+        helm4 && !helm4->text.empty()) {
+      origin_ = &helm4->text;  // a map node's: it stays where it is
+    }
   }
   shape_ = api_version_.empty() || kind_.empty() ? Shape::kNotObject : Shape::kObject;
+  if (shape_ == Shape::kObject) FindDuplicateKeys(root_, duplicate_keys_);
 }
 
 Document::Document(const Stream& stream, const DocumentSpan& span, TypeHeader type)
@@ -54,26 +96,46 @@ Document::Document(const Stream& stream, const DocumentSpan& span, TypeHeader ty
       shape_(Shape::kUnread),
       api_version_(std::move(type.api_version)),
       kind_(std::move(type.kind)),
-      origin_(span.source.empty() ? stream.origin() : span.source) {}
+      origin_(span.source.empty() ? &stream.origin() : &span.source) {}
+
+Document::Document(Document&&) noexcept = default;
+Document& Document::operator=(Document&&) noexcept = default;
+Document::~Document() = default;
+
+const YAML::Node& Document::root() const {
+  if (dropped_) throw std::logic_error("rollcall: the tree of " + Describe() + " was dropped");
+  return root_;
+}
+
+void Document::DropTree() {
+  root_.reset();
+  dropped_ = shape_ == Shape::kObject || shape_ == Shape::kNotObject;
+}
+
+void Document::SetFacts(std::unique_ptr<DocumentFacts> facts) { facts_ = std::move(facts); }
 
 Location Document::Locate(const YAML::Mark& mark) const {
-  Location where = stream_->Locate(*span_, Offset(mark));
-  where.origin = origin_;
+  return LocateAt(mark.pos < 0 ? 0 : static_cast<std::size_t>(mark.pos));
+}
+
+Location Document::LocateAt(std::size_t pos) const {
+  Location where = stream_->Locate(*span_, span_->begin + pos);
+  where.origin = *origin_;
   return where;
 }
 
 Location Document::Locate() const {
   // The object's first line, past the "---" and "# Source:" lines.
-  std::size_t offset = root_.IsDefined() && !root_.IsNull() ? Offset(root_.Mark()) : span_->begin;
-  Location where = stream_->Locate(*span_, offset);
-  where.origin = origin_;
-  return where;
+  return LocateAt(root_pos_);
+}
+
+const WrittenValue* Document::Annotation(const std::string& key) const {
+  auto found = annotations_.find(key);
+  return found == annotations_.end() ? nullptr : &found->second;
 }
 
 bool Document::IsHook() const {
-  YAML::Node annotations = Child(Child(root_, "metadata"), "annotations");
-  return Child(annotations, "helm.sh/hook").IsDefined() ||
-         Child(annotations, "argocd.argoproj.io/hook").IsDefined();
+  return Annotation("helm.sh/hook") != nullptr || Annotation("argocd.argoproj.io/hook") != nullptr;
 }
 
 std::string Document::Describe() const {
@@ -112,14 +174,16 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
 }
 
 Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limits,
-              const NeedsTree& needs_tree) {
+              const NeedsTree& needs_tree, const ReadTree& read_tree) {
   CheckText(stream, span, limits);
   if (needs_tree && !span.empty) {
     std::string_view text = span.Text(stream.bytes());
     std::optional<TypeHeader> type = ScanTypeHeader(text);
     if (type && !needs_tree(*type, text)) return {stream, span, std::move(*type)};
   }
-  return Parse(stream, span, limits);
+  Document doc = Parse(stream, span, limits);
+  if (read_tree) read_tree(doc);
+  return doc;
 }
 
 }  // namespace
@@ -134,10 +198,11 @@ void DropTrees(std::vector<Document>& documents) {
 }
 
 std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
-                                  const NeedsTree& needs_tree) {
+                                  const NeedsTree& needs_tree, const ReadTree& read_tree) {
   const std::vector<DocumentSpan>& spans = stream.documents();
-  return ParallelMap<Document>(
-      spans.size(), [&](std::size_t i) { return Read(stream, spans[i], limits, needs_tree); });
+  return ParallelMap<Document>(spans.size(), [&](std::size_t i) {
+    return Read(stream, spans[i], limits, needs_tree, read_tree);
+  });
 }
 
 }  // namespace rollcall

@@ -36,8 +36,10 @@ ReadTree FactReader(FactOptions options) {
     doc.SetFacts(std::make_unique<DocumentFacts>(ReadFacts(doc, options)));
     if (KeepsTree(doc, options)) return;
     if (const std::unique_ptr<Consumer>& consumer = doc.facts()->consumer) {
-      // The node holds the whole tree's memory.
-      consumer->pod_template.reset(YAML::Node(YAML::NodeType::Undefined));
+      // The node holds the whole tree's memory. One shared undefined node takes its
+      // place: a new one would allocate a memory pool of its own for each consumer.
+      static const YAML::Node kNone(YAML::NodeType::Undefined);
+      consumer->pod_template.reset(kNone);
     }
     doc.DropTree();
   };

@@ -1,7 +1,12 @@
 #include "rollcall/inputs.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -42,7 +47,7 @@ class Loader {
 
   void Load(const std::string& path) {
     if (path == "-") {
-      AddStream(ReadInput(std::cin, "<stdin>", options_.limits.max_input_bytes), "<stdin>");
+      AddStream(ReadStandardInput(options_.limits.max_input_bytes), "<stdin>");
       return;
     }
     std::error_code error;
@@ -228,17 +233,50 @@ void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings) {
   }
 }
 
+namespace {
+
+[[noreturn]] void OverLimit(const std::string& origin, std::size_t max_bytes) {
+  throw InputError(Location{origin, 0, 0, 0}, "input is larger than the limit of " +
+                                                  std::to_string(max_bytes) +
+                                                  " bytes (--max-input-bytes)");
+}
+
+}  // namespace
+
 std::string ReadInput(std::istream& in, const std::string& origin, std::size_t max_bytes) {
   std::string bytes;
   char buffer[1 << 16];
   while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
     bytes.append(buffer, static_cast<std::size_t>(in.gcount()));
-    if (bytes.size() > max_bytes) {
-      throw InputError(Location{origin, 0, 0, 0}, "input is larger than the limit of " +
-                                                      std::to_string(max_bytes) +
-                                                      " bytes (--max-input-bytes)");
-    }
+    if (bytes.size() > max_bytes) OverLimit(origin, max_bytes);
   }
+  return bytes;
+}
+
+std::string ReadStandardInput(std::size_t max_bytes) {
+  const std::string origin = "<stdin>";
+  constexpr std::size_t kChunk = std::size_t{1} << 20;
+  std::string bytes;
+  // A file given with `<` says its size: one buffer of that size, read straight
+  // into. A pipe (Helm's) does not: the buffer doubles as it fills.
+  struct stat info {};
+  if (fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
+    bytes.resize(std::min(static_cast<std::size_t>(info.st_size), max_bytes) + 1);
+  }
+  std::size_t size = 0;
+  for (;;) {
+    if (size == bytes.size()) bytes.resize(std::max(bytes.size() * 2, kChunk));
+    ssize_t got = read(STDIN_FILENO, bytes.data() + size, bytes.size() - size);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      throw InputError(Location{origin, 0, 0, 0},
+                       std::string("cannot read standard input: ") + std::strerror(errno));
+    }
+    if (got == 0) break;
+    size += static_cast<std::size_t>(got);
+    if (size > max_bytes) OverLimit(origin, max_bytes);
+  }
+  bytes.resize(size);
   return bytes;
 }
 

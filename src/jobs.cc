@@ -91,8 +91,8 @@ const char* JobPolicyName(JobPolicy policy) {
 }
 
 JobAction DecideJobAction(const Consumer& job, const JobOptions& options) {
-  YAML::Node annotations = Child(Child(job.document->root(), "metadata"), "annotations");
-  if (ScalarOr(Child(annotations, kRunOnceAnnotation)) == "true") return JobAction::kRunOnce;
+  const WrittenValue* run_once = job.document->Annotation(kRunOnceAnnotation);
+  if (run_once != nullptr && run_once->text == "true") return JobAction::kRunOnce;
   for (const std::string& pattern : options.run_once_patterns) {
     RE2 re(pattern, RE2::Quiet);
     if (!re.ok()) {
@@ -102,13 +102,12 @@ JobAction DecideJobAction(const Consumer& job, const JobOptions& options) {
     if (RE2::PartialMatch(job.name, re)) return JobAction::kRunOnce;
   }
   JobPolicy policy = options.policy;
-  YAML::Node written = Child(annotations, kJobPolicyAnnotation);
-  if (written.IsDefined()) {
-    std::optional<JobPolicy> parsed = ParseJobPolicy(ScalarOr(written));
+  if (const WrittenValue* written = job.document->Annotation(kJobPolicyAnnotation)) {
+    std::optional<JobPolicy> parsed = ParseJobPolicy(written->text);
     if (!parsed) {
-      throw InputError(job.document->Locate(written.Mark()),
+      throw InputError(job.document->LocateAt(written->pos),
                        job.Describe() + ": " + kJobPolicyAnnotation +
-                           " must be \"rename\" or \"keep\", not \"" + ScalarOr(written) + "\"");
+                           " must be \"rename\" or \"keep\", not \"" + written->text + "\"");
     }
     policy = *parsed;
   }
@@ -124,6 +123,11 @@ std::string TemplateFingerprint(const YAML::Node& pod_template, const std::strin
 
 std::string JobTemplateDigest(const YAML::Node& pod_template, const std::string& config_hash) {
   return TemplateFingerprint(pod_template, config_hash).substr(0, 8);
+}
+
+std::string RecordedJobName(const Document& job, const std::string& fallback) {
+  const WrittenValue* recorded = job.Annotation(kJobNameAnnotation);
+  return recorded != nullptr && recorded->scalar ? recorded->text : fallback;
 }
 
 std::string RenamedJobName(const std::string& base, const std::string& digest) {

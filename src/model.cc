@@ -1,26 +1,25 @@
 #include "rollcall/model.h"
 
-#include "parallel.h"
+#include "rollcall/facts.h"
 
 namespace rollcall {
 
-Model BuildModel(const std::vector<Document>& documents, const std::string& default_namespace,
+Model BuildModel(std::vector<Document>& documents, const std::string& default_namespace,
                  const std::vector<ConsumerKind>& extra_kinds) {
-  // Reading each document is independent work, done on all hardware threads;
-  // the merge below keeps stream order.
-  struct Facts {
-    std::optional<Source> source;
-    std::optional<Consumer> consumer;
-  };
-  std::vector<Facts> facts = ParallelMap<Facts>(documents.size(), [&](std::size_t i) {
-    Facts found{ExtractSource(documents[i], default_namespace), std::nullopt};
-    if (!found.source)
-      found.consumer = ExtractConsumer(documents[i], default_namespace, extra_kinds);
-    return found;
-  });
+  FactOptions options;
+  options.default_namespace = default_namespace;
+  options.consumer_kinds = extra_kinds;
+  ReadMissingFacts(documents, options);
   Model model;
-  for (Facts& found : facts) {
-    if (std::optional<Source>& source = found.source) {
+  std::size_t consumers = 0;
+  for (const Document& doc : documents) consumers += doc.facts() && doc.facts()->consumer ? 1 : 0;
+  // Reserved: a Consumer is copied, not moved, when the vector grows (YAML::Node
+  // has no move constructor).
+  model.consumers.reserve(consumers);
+  for (Document& doc : documents) {
+    DocumentFacts* found = doc.facts();
+    if (found == nullptr) continue;
+    if (const std::unique_ptr<Source>& source = found->source) {
       SourceId id = source->id;
       auto earlier = model.sources.find(id);
       if (earlier != model.sources.end()) {
@@ -31,9 +30,13 @@ Model BuildModel(const std::vector<Document>& documents, const std::string& defa
                         "); the last definition is the one applied, and the one hashed"});
       }
       model.sources.insert_or_assign(std::move(id), std::move(*source));
-    } else if (found.consumer) {
-      model.consumers.push_back(std::move(*found.consumer));
+    } else if (found->consumer) {
+      Consumer& consumer = model.consumers.emplace_back(std::move(*found->consumer));
+      consumer.document = &doc;
     }
+    // Moved into the model: one copy of each, however large the stream.
+    found->source.reset();
+    found->consumer.reset();
   }
   return model;
 }

@@ -34,6 +34,7 @@ NodeShape Capture(const YAML::Node& node, const std::vector<std::string>& path, 
     NodeShape value = Capture(entry.second, path, on_path ? next + 1 : path.size(), on_path);
     shape.entries.emplace_back(std::move(key), std::move(value));
   }
+  shape.entries.shrink_to_fit();  // kept for the whole run, for every consumer
   return shape;
 }
 

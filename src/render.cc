@@ -7,6 +7,7 @@
 #include "rollcall/analysis.h"
 #include "rollcall/annotate.h"
 #include "rollcall/document.h"
+#include "rollcall/facts.h"
 #include "rollcall/hashing.h"
 #include "rollcall/jobs.h"
 #include "rollcall/lint.h"
@@ -39,14 +40,17 @@ void Append(std::vector<Edit>& to, std::vector<Edit> edits) {
 std::vector<Edit> RenameJob(const Consumer& job, const std::string& config_hash,
                             std::string& renamed) {
   const Document& doc = *job.document;
-  YAML::Node metadata = Child(doc.root(), "metadata");
-  std::string base = ScalarOr(Child(Child(metadata, "annotations"), kJobNameAnnotation), job.name);
+  // A plain Job keeps its tree (facts.h's KeepsTree): its name and annotations are
+  // edited as a pod template's annotations are.
+  NodeShape object = CaptureForEdit(doc.root());
+  const NodeShape* metadata = FindEntry(object, "metadata");
+  std::string base = RecordedJobName(doc, job.name);
   std::string name = RenamedJobName(base, JobTemplateDigest(job.pod_template, config_hash));
   renamed = name;
-  std::vector<Edit> edits = SetScalarValue(doc, metadata, "name", name);
+  std::vector<Edit> edits = SetScalarValue(doc, metadata ? *metadata : NodeShape{}, "name", name);
   AnnotationChange record;
   record.set = {{kJobNameAnnotation, base}};
-  Append(edits, EditAnnotations(doc, doc.root(), record));
+  Append(edits, EditAnnotations(doc, object, record));
   return edits;
 }
 
@@ -70,11 +74,18 @@ std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, Rende
   analysis_options.previous = options.previous;
   analysis_options.state = options.state;
   analysis_options.lookup = options.lookup;
-  // Documents the analysis does not read are never parsed (docs/performance.md).
-  std::vector<Document> documents =
-      ParseStream(stream, options.limits, [&](const TypeHeader& type, std::string_view text) {
+  // Documents the analysis does not read are never parsed, and the others' trees
+  // go as soon as their facts are read (docs/performance.md).
+  FactOptions facts;
+  facts.default_namespace = options.default_namespace;
+  facts.consumer_kinds = options.config.consumer_kinds;
+  facts.keep_trees = options.previous != nullptr;
+  std::vector<Document> documents = ParseStream(
+      stream, options.limits,
+      [&](const TypeHeader& type, std::string_view text) {
         return AnalysisReads(analysis_options, type, text);
-      });
+      },
+      FactReader(std::move(facts)));
   Analysis analysis(std::move(documents), std::move(analysis_options));
 
   result.findings = RunRules(analysis, {}, RulesFor::kRender);
@@ -106,7 +117,7 @@ std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, Rende
     }
     AnnotationChange change = ChangeFor(consumer, analysis.model(), options);
     if (!change.set.empty()) item.config_hash = change.set[0].second;
-    Append(edits, EditAnnotations(*consumer.document, consumer.pod_template, change));
+    Append(edits, EditAnnotations(*consumer.document, consumer.template_shape, change));
     if (consumer.job_action == JobAction::kRename) {
       Append(edits, RenameJob(consumer, item.config_hash, item.name));
     }

@@ -32,13 +32,10 @@ std::vector<std::string> ChangedSources(const Consumer& consumer, const Model& m
 // A renamed Job's predecessor: the previous release's Job recorded with the same
 // original name.
 const Consumer* RenamedFrom(const Consumer& job, const Model& before) {
-  std::string base = ScalarOr(
-      Child(Child(Child(job.document->root(), "metadata"), "annotations"), kJobNameAnnotation),
-      job.name);
+  std::string base = RecordedJobName(*job.document, job.name);
   for (const Consumer& candidate : before.consumers) {
     if (candidate.kind != "Job" || candidate.name_space != job.name_space) continue;
-    std::string recorded = ScalarOr(Child(
-        Child(Child(candidate.document->root(), "metadata"), "annotations"), kJobNameAnnotation));
+    std::string recorded = RecordedJobName(*candidate.document, "");
     if (recorded == base || candidate.name == base) return &candidate;
   }
   return nullptr;

@@ -1,5 +1,7 @@
 #include "rollcall/runtime_sources.h"
 
+#include "rollcall/facts.h"
+
 namespace rollcall {
 namespace {
 
@@ -32,10 +34,9 @@ Declared FromSealedSecret(const Document& doc, const std::string& name_space) {
 
 Declared FromAnnotatedSecret(const Document& doc, const std::string& /*name_space*/) {
   if (doc.api_version() != "v1") return {};
-  std::string by =
-      ScalarOr(Child(Child(Child(doc.root(), "metadata"), "annotations"), kRotatedByAnnotation));
-  if (by.empty()) return {};
-  return {doc.name(), std::string(kRotatedByAnnotation) + ": " + by};
+  const WrittenValue* by = doc.Annotation(kRotatedByAnnotation);
+  if (by == nullptr || by->text.empty()) return {};
+  return {doc.name(), std::string(kRotatedByAnnotation) + ": " + by->text};
 }
 
 // The kinds that can declare a rotation, and how each says which Secret: one table
@@ -67,18 +68,24 @@ bool MayDeclareRotation(const std::string& api_version, const std::string& kind)
   return FindDeclarer(api_version, kind) != nullptr;
 }
 
+std::optional<DeclaredRotation> ReadDeclaredRotation(const Document& doc,
+                                                     const std::string& default_namespace) {
+  if (doc.shape() != Document::Shape::kObject) return std::nullopt;
+  const Declarer* declarer = FindDeclarer(doc.api_version(), doc.kind());
+  if (declarer == nullptr) return std::nullopt;
+  std::string name_space = doc.NamespaceOr(default_namespace);
+  Declared declared = declarer->read(doc, name_space);
+  if (declared.secret.empty()) return std::nullopt;
+  return DeclaredRotation{SourceId{SourceKind::kSecret, name_space, declared.secret},
+                          Rotation{declared.controller, doc.Locate()}};
+}
+
 RuntimeSources::RuntimeSources(const std::vector<Document>& documents,
-                               const std::string& default_namespace,
                                const std::vector<std::string>& configured) {
   for (const Document& doc : documents) {
-    if (doc.shape() != Document::Shape::kObject) continue;
-    const Declarer* declarer = FindDeclarer(doc.api_version(), doc.kind());
-    if (declarer == nullptr) continue;
-    std::string name_space = doc.NamespaceOr(default_namespace);
-    Declared declared = declarer->read(doc, name_space);
-    if (declared.secret.empty()) continue;
-    declared_[SourceId{SourceKind::kSecret, name_space, declared.secret}] =
-        Rotation{declared.controller, doc.Locate()};
+    const DocumentFacts* facts = doc.facts();
+    if (facts == nullptr || !facts->rotation) continue;
+    declared_[facts->rotation->secret] = facts->rotation->rotation;
   }
   for (const std::string& entry : configured) {
     std::string key = entry.find('/') == std::string::npos ? "secret/" + entry : entry;

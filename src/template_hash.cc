@@ -26,8 +26,8 @@ std::optional<TemplateHash> ComputeTemplateHash(const Consumer& consumer, const 
 }
 
 std::string WrittenConfigHash(const Consumer& consumer) {
-  return ScalarOr(
-      Child(Child(Child(consumer.pod_template, "metadata"), "annotations"), kConfigHashAnnotation));
+  const NodeShape* written = consumer.TemplateAnnotation(kConfigHashAnnotation);
+  return written ? written->scalar : "";
 }
 
 }  // namespace rollcall

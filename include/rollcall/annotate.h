@@ -4,16 +4,19 @@
 // as it was (design.md, decision 1).
 #pragma once
 
-#include <yaml-cpp/yaml.h>
-
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "rollcall/document.h"
 #include "rollcall/edit.h"
+#include "rollcall/node_shape.h"
 
 namespace rollcall {
+
+// What EditAnnotations and SetScalarValue read of a pod template or an object:
+// its entries, its metadata's and its metadata.annotations'.
+NodeShape CaptureForEdit(const YAML::Node& map);
 
 struct AnnotationChange {
   std::vector<std::pair<std::string, std::string>> set;  // key → value, in this order
@@ -24,18 +27,19 @@ struct AnnotationChange {
 // exactly that value and none of the `remove` keys. Returns no edits when the
 // template already says so (which makes render idempotent). Throws InputError when
 // the template is written in a way rollcall cannot edit safely (the annotations
-// are a YAML alias, or rollcall's value is a block scalar).
-std::vector<Edit> EditAnnotations(const Document& doc, const YAML::Node& pod_template,
+// are a YAML alias, or rollcall's value is a block scalar). `pod_template` is
+// captured by CaptureForEdit.
+std::vector<Edit> EditAnnotations(const Document& doc, const NodeShape& pod_template,
                                   const AnnotationChange& change);
 
 }  // namespace rollcall
 
 namespace rollcall {
 
-// Edits that make the value of `key` in the mapping `map` read `text`, written as
-// given (for a Job's new name). No edits when it already does. Throws InputError
+// Edits that make the value of `key` in the captured mapping `map` read `text`,
+// written as given (for a Job's new name). No edits when it already does. Throws InputError
 // when the key is missing or its value is not a scalar rollcall can replace.
-std::vector<Edit> SetScalarValue(const Document& doc, const YAML::Node& map, const std::string& key,
+std::vector<Edit> SetScalarValue(const Document& doc, const NodeShape& map, const std::string& key,
                                  const std::string& text);
 
 }  // namespace rollcall

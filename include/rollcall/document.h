@@ -6,6 +6,8 @@
 
 #include <cstddef>
 #include <functional>
+#include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,6 +22,23 @@ namespace rollcall {
 // Helm 4 names each document's template in this annotation (design.md, decision 5).
 inline constexpr const char* kHelm4FilenameAnnotation = "postrenderer.helm.sh/postrender-filename";
 
+// A value as written in a document, kept once the tree is gone.
+struct WrittenValue {
+  std::string text;  // a scalar's text; "" for a null, mapping or sequence
+  std::size_t pos;   // offset of its start in the document's text
+  bool scalar;       // false for a null, mapping or sequence
+};
+
+// A key written twice in one mapping (YAML forbids it; Kubernetes takes the last).
+struct DuplicateKey {
+  std::string key;
+  std::size_t pos;        // the repeated key, offset in the document's text
+  std::size_t first_pos;  // its first occurrence
+};
+
+// What the analysis reads of a document's tree (facts.h).
+struct DocumentFacts;
+
 class Document {
  public:
   enum class Shape {
@@ -33,10 +52,16 @@ class Document {
   Document(const Stream& stream, const DocumentSpan& span, const YAML::Node& root);
   // An unread object (Shape::kUnread).
   Document(const Stream& stream, const DocumentSpan& span, TypeHeader type);
+  Document(Document&&) noexcept;
+  Document& operator=(Document&&) noexcept;
+  ~Document();
 
   const Stream& stream() const { return *stream_; }
   const DocumentSpan& span() const { return *span_; }
-  const YAML::Node& root() const { return root_; }
+  // The tree. Only while has_tree(): reading a dropped tree is a bug in rollcall and
+  // throws std::logic_error, rather than answer as if the document were empty.
+  const YAML::Node& root() const;
+  bool has_tree() const { return !dropped_; }
   Shape shape() const { return shape_; }
 
   const std::string& api_version() const { return api_version_; }
@@ -51,25 +76,42 @@ class Document {
   // True for objects their tool deletes and recreates on every run: Helm and Argo CD
   // hooks (helm.sh/hook, argocd.argoproj.io/hook).
   bool IsHook() const;
+  // metadata.annotations[key] (the last one when the key is written twice), or null.
+  const WrittenValue* Annotation(const std::string& key) const;
+  // Keys written twice in any mapping of the document, in document order.
+  const std::vector<DuplicateKey>& duplicate_keys() const { return duplicate_keys_; }
   // "# Source:" path, else Helm 4's postrender-filename, else the stream's origin.
-  const std::string& origin() const { return origin_; }
+  const std::string& origin() const { return *origin_; }
 
   // Absolute offset in the stream of a node's start mark.
   std::size_t Offset(const YAML::Mark& mark) const { return span_->begin + mark.pos; }
   Location Locate(const YAML::Mark& mark) const;
-  Location Locate() const;  // the document itself
+  Location LocateAt(std::size_t pos) const;  // an offset in the document's text
+  Location Locate() const;                   // the document itself
   // "Secret app/db" for messages.
   std::string Describe() const;
 
-  // Lets go of the tree: root() becomes undefined; the facts above stay.
-  void DropTree() { root_.reset(); }
+  // What the analysis read of the tree (facts.h), or null before it has.
+  const DocumentFacts* facts() const { return facts_.get(); }
+  DocumentFacts* facts() { return facts_.get(); }
+  void SetFacts(std::unique_ptr<DocumentFacts> facts);
+
+  // Lets go of the tree (whose memory is ~40 times the text); everything above stays.
+  void DropTree();
 
  private:
   const Stream* stream_;
   const DocumentSpan* span_;
   YAML::Node root_;
+  bool dropped_ = false;
   Shape shape_ = Shape::kEmpty;
-  std::string api_version_, kind_, name_, namespace_, origin_;
+  std::string api_version_, kind_, name_, namespace_;
+  // The stream's origin, the span's "# Source:" path or the Helm 4 annotation's value.
+  const std::string* origin_;
+  std::size_t root_pos_ = 0;  // where the object starts, past "---" and comments
+  std::map<std::string, WrittenValue> annotations_;
+  std::vector<DuplicateKey> duplicate_keys_;
+  std::unique_ptr<DocumentFacts> facts_;
 };
 
 // Parses one document after checking it against `limits`. Throws InputError naming
@@ -80,13 +122,19 @@ Document ParseDocument(const Stream& stream, const DocumentSpan& span, const Lim
 // top-level apiVersion and kind are `type` (docs/performance.md).
 using NeedsTree = std::function<bool(const TypeHeader& type, std::string_view text)>;
 
+// What a command reads of a parsed document while its tree is fresh, on the thread
+// that parsed it; it may drop the tree after (facts.h's FactReader).
+using ReadTree = std::function<void(Document& doc)>;
+
 // Parses every document of the stream, in order, on all hardware threads. Every
 // document gets the text checks of `limits`. With `needs_tree`, a document whose
 // type ScanTypeHeader reads and `needs_tree` declines becomes a Shape::kUnread
-// document that yaml-cpp never sees. When documents are malformed, the error of the
-// first in stream order is thrown, however the threads interleave.
+// document that yaml-cpp never sees. With `read_tree`, every document parsed into a
+// tree goes through it right after its parse. When documents are malformed, the
+// error of the first in stream order is thrown, however the threads interleave.
 std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
-                                  const NeedsTree& needs_tree = nullptr);
+                                  const NeedsTree& needs_tree = nullptr,
+                                  const ReadTree& read_tree = nullptr);
 
 // Frees the trees of `documents` on all hardware threads. Nothing else may still
 // hold a node of any of them (a consumer's pod template, for one).

@@ -53,6 +53,9 @@ void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings);
 // Reads all of `in`; throws InputError naming `origin` when it holds more than
 // `max_bytes`: the bound is checked while reading, before anything parses it.
 std::string ReadInput(std::istream& in, const std::string& origin, std::size_t max_bytes);
+// ReadInput for standard input ("<stdin>"), without the stream layer: a file
+// redirected to it is read into one buffer of its size (docs/performance.md).
+std::string ReadStandardInput(std::size_t max_bytes);
 
 // A path as shown to the user: relative to the working directory when under it.
 std::string DisplayPath(const std::string& path);

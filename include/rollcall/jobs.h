@@ -47,6 +47,9 @@ std::string TemplateFingerprint(const YAML::Node& pod_template, const std::strin
 // config hash it will carry.
 std::string JobTemplateDigest(const YAML::Node& pod_template, const std::string& config_hash);
 
+// The name a renamed Job had before (its rollcall.dev/job-name), else `fallback`.
+std::string RecordedJobName(const Document& job, const std::string& fallback);
+
 // "<base>-<digest>", with `base` shortened (and stripped of trailing '-' and '.')
 // so the result stays within 63 characters, the limit of a Job's name label.
 std::string RenamedJobName(const std::string& base, const std::string& digest);

@@ -15,6 +15,7 @@
 #include "rollcall/document.h"
 #include "rollcall/finding.h"
 #include "rollcall/location.h"
+#include "rollcall/node_shape.h"
 
 namespace rollcall {
 
@@ -92,11 +93,17 @@ struct Consumer {
   std::string kind, name, name_space;
   ConsumerRole role = ConsumerRole::kWorkload;
   JobAction job_action = JobAction::kNone;  // set by the analysis for plain Jobs
-  YAML::Node pod_template;                  // the mapping holding metadata and spec
+  // The mapping holding metadata and spec, while the document keeps its tree
+  // (facts.h's KeepsTree); undefined after.
+  YAML::Node pod_template;
+  // Its first levels (metadata.annotations and beside), for the annotation edit.
+  NodeShape template_shape;
   std::vector<Reference> references;
   Location where;
 
   std::string Describe() const;  // "Deployment ns/name"
+  // The pod template's metadata.annotations[key], or null.
+  const NodeShape* TemplateAnnotation(const std::string& key) const;
 };
 
 // Everything the stream says: sources by id and consumers in stream order.
@@ -106,9 +113,12 @@ struct Model {
   std::vector<Finding> findings;  // what building it noticed: sources defined twice
 };
 
-// Builds the model of parsed documents. A source defined twice keeps the last
-// definition, as applying the stream in order would.
-Model BuildModel(const std::vector<Document>& documents, const std::string& default_namespace,
+// Builds the model of parsed documents from their facts (facts.h), reading those
+// of documents parsed without a FactReader first; the sources and consumers move
+// from the facts into the model, so a second model of the same documents would be
+// empty. A source defined twice keeps the last definition, as applying the stream
+// in order would.
+Model BuildModel(std::vector<Document>& documents, const std::string& default_namespace,
                  const std::vector<ConsumerKind>& extra_kinds = {});
 
 // A source as one consumer reads it: every key, or only some.

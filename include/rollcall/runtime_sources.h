@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,16 @@ struct Rotation {
   Location where;
 };
 
+// A rotation an object declares, and of which Secret.
+struct DeclaredRotation {
+  SourceId secret;
+  Rotation rotation;
+};
+
+// The rotation `doc` declares, if any (read while its tree exists: facts.h).
+std::optional<DeclaredRotation> ReadDeclaredRotation(const Document& doc,
+                                                     const std::string& default_namespace);
+
 // True for the kinds whose objects can declare a rotation (the cert-manager,
 // external-secrets and Sealed Secrets kinds above, and core Secrets): the analysis
 // needs their trees.
@@ -29,7 +40,8 @@ class RuntimeSources {
   // default its own name), a Bitnami SealedSecret's name, a Secret annotated
   // rollcall.dev/rotated-by; plus `configured` names from the config file
   // ("secret/name", "configmap/name" or a bare Secret name, in any namespace).
-  RuntimeSources(const std::vector<Document>& documents, const std::string& default_namespace,
+  // Reads the rotations of the documents' facts (facts.h).
+  RuntimeSources(const std::vector<Document>& documents,
                  const std::vector<std::string>& configured);
 
   // The rotation of a source, or nullptr when it is not rotated at runtime.

@@ -71,7 +71,7 @@ int RunPlugin(const std::string& config_path) {
   Limits limits;
   FunctionConfig config = ReadConfigFile(config_path, limits);
   RenderOptions options = OptionsFrom(config);
-  Stream stream(ReadInput(std::cin, "<stdin>", limits.max_input_bytes), "<stdin>");
+  Stream stream(ReadStandardInput(limits.max_input_bytes), "<stdin>");
   RenderResult result = Render(stream, options);
   PrintFindings(result.findings, result.summary);
   if (StopsRender(result.findings, config.strict)) {
@@ -87,7 +87,7 @@ int RunPlugin(const std::string& config_path) {
 // shows it with the others; only an input that is no ResourceList writes nothing.
 int RunFunction() {
   Limits limits;
-  Stream stream(ReadInput(std::cin, "<stdin>", limits.max_input_bytes), "<stdin>");
+  Stream stream(ReadStandardInput(limits.max_input_bytes), "<stdin>");
   ResourceList list = ParseResourceList(stream, limits);
   try {
     FunctionConfig config = ReadFunctionConfig(list.envelope, list.function_config);

@@ -95,7 +95,7 @@ int RunRender(const std::vector<std::string>& args) {
     options.lookup = std::move(prepared.options.lookup);
     options.limits = flags.limits;
     if (!hmac_key_file.empty()) options.hmac_key = ReadHmacKey(hmac_key_file);
-    std::string bytes = ReadInput(std::cin, "<stdin>", options.limits.max_input_bytes);
+    std::string bytes = ReadStandardInput(options.limits.max_input_bytes);
     Stream stream(std::move(bytes), "<stdin>");
     RenderResult result = Render(stream, options);
     PrintFindings(result.findings, result.summary);

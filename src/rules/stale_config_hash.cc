@@ -18,14 +18,13 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
     std::string written = WrittenConfigHash(consumer);
     if (written.rfind("sha256:", 0) != 0) continue;
     std::optional<TemplateHash> now = ComputeTemplateHash(consumer, analysis.model(), std::nullopt);
-    YAML::Node annotations = Child(Child(consumer.pod_template, "metadata"), "annotations");
-    if (!now || now->sources != ScalarOr(Child(annotations, kConfigSourcesAnnotation)) ||
-        now->hash == written) {
+    const NodeShape* sources = consumer.TemplateAnnotation(kConfigSourcesAnnotation);
+    if (!now || now->sources != (sources ? sources->scalar : "") || now->hash == written) {
       continue;
     }
-    YAML::Node hash = Child(annotations, kConfigHashAnnotation);
+    const NodeShape* hash = consumer.TemplateAnnotation(kConfigHashAnnotation);
     out.push_back(
-        At("stale-config-hash", consumer.document->Locate(hash.Mark()), consumer.Describe(),
+        At("stale-config-hash", consumer.document->LocateAt(hash->pos), consumer.Describe(),
            consumer.Describe() + " carries the config hash of older content of " + now->sources +
                ": these manifests were not rendered again after the change, so "
                "applying them rolls nothing"));
