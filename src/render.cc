@@ -128,11 +128,17 @@ std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, Rende
 
 }  // namespace
 
-RenderResult Render(const Stream& stream, const RenderOptions& options) {
+RenderResult PlanRender(const Stream& stream, const RenderOptions& options) {
   RenderResult result;
-  std::vector<Edit> edits = Plan(stream, options, result);
+  result.edits = Plan(stream, options, result);
   ReleaseFreedMemory();
-  result.output = Splice(stream.bytes(), std::move(edits));
+  return result;
+}
+
+RenderResult Render(const Stream& stream, const RenderOptions& options) {
+  RenderResult result = PlanRender(stream, options);
+  result.output = Splice(stream.bytes(), std::move(result.edits));
+  result.edits.clear();
   return result;
 }
 

@@ -25,4 +25,9 @@ struct Edit {
 // on overlap or an edit past the end: that is a bug in rollcall, not bad input.
 std::string Splice(std::string_view bytes, std::vector<Edit> edits);
 
+// What Splice joins: runs of `bytes` and the edits' texts, in output order. The
+// pieces point into `bytes` and `edits` (sorted in place). For writing a large
+// output without building it (render's stdout: docs/performance.md).
+std::vector<std::string_view> SplicePieces(std::string_view bytes, std::vector<Edit>& edits);
+
 }  // namespace rollcall

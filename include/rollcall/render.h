@@ -9,6 +9,7 @@
 
 #include "rollcall/config.h"
 #include "rollcall/coverage.h"
+#include "rollcall/edit.h"
 #include "rollcall/finding.h"
 #include "rollcall/jobs.h"
 #include "rollcall/limits.h"
@@ -33,6 +34,7 @@ struct RenderOptions {
 
 struct RenderResult {
   std::string output;                 // the input with rollcall's edits spliced in
+  std::vector<Edit> edits;            // PlanRender's instead of `output`: to splice in
   std::vector<Finding> findings;      // what the rules found, as lint would report them
   CoverageSummary summary;            // coverage of every reference
   std::vector<RolloutEntry> rollout;  // each consumer against the previous release
@@ -40,5 +42,10 @@ struct RenderResult {
 
 // Throws InputError on malformed input; then nothing may be written to stdout.
 RenderResult Render(const Stream& stream, const RenderOptions& options);
+
+// Render without building the output: `edits` say how to make it from the input
+// (SplicePieces). The CLI writes the pieces straight to stdout, so a large stream's
+// output never sits in memory beside its input (docs/performance.md).
+RenderResult PlanRender(const Stream& stream, const RenderOptions& options);
 
 }  // namespace rollcall

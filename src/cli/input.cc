@@ -69,4 +69,12 @@ int WriteOutput(const std::string& output) {
   return std::cout ? kExitOk : kExitInput;
 }
 
+int WriteOutput(std::string_view input, std::vector<Edit>& edits) {
+  for (std::string_view piece : SplicePieces(input, edits)) {
+    std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+  }
+  std::cout.flush();
+  return std::cout ? kExitOk : kExitInput;
+}
+
 }  // namespace rollcall::cli

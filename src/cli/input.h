@@ -9,6 +9,7 @@
 
 #include "rollcall/config.h"
 #include "rollcall/coverage.h"
+#include "rollcall/edit.h"
 #include "rollcall/finding.h"
 
 namespace rollcall::cli {
@@ -28,6 +29,9 @@ std::string StopReason(bool strict, const std::string& strict_option);
 
 // Writes a command's output to stdout: kExitOk, or kExitInput when stdout failed.
 int WriteOutput(const std::string& output);
+// Writes `input` with `edits` spliced in, piece by piece (edit.h's SplicePieces):
+// every piece is known before the first byte goes out.
+int WriteOutput(std::string_view input, std::vector<Edit>& edits);
 
 // Parses a subcommand's `args` with `spec`; prints the help and returns nullopt for
 // -h/--help. Throws cxxopts' exceptions on bad arguments.

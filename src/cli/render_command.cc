@@ -97,7 +97,7 @@ int RunRender(const std::vector<std::string>& args) {
     if (!hmac_key_file.empty()) options.hmac_key = ReadHmacKey(hmac_key_file);
     std::string bytes = ReadStandardInput(options.limits.max_input_bytes);
     Stream stream(std::move(bytes), "<stdin>");
-    RenderResult result = Render(stream, options);
+    RenderResult result = PlanRender(stream, options);
     PrintFindings(result.findings, result.summary);
     bool stopped = StopsRender(result.findings, flags.strict);
     if (stopped) {
@@ -114,7 +114,7 @@ int RunRender(const std::vector<std::string>& args) {
                 << "; nothing written\n";
       return kExitFindings;
     }
-    return WriteOutput(result.output);
+    return WriteOutput(stream.bytes(), result.edits);
   } catch (const InputError& e) {
     std::cerr << "rollcall: error: " << e.Describe() << "\n";
     WriteErrorReportFile(report_path, e.Describe());
