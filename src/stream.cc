@@ -1,6 +1,7 @@
 #include "rollcall/stream.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace rollcall {
 namespace {
@@ -27,10 +28,15 @@ bool IsMarker(std::string_view line, std::string_view mark) {
 }
 
 LineIndex::LineIndex(std::string_view bytes) {
-  starts_.push_back(0);
-  for (std::size_t i = 0; i < bytes.size(); ++i) {
-    if (bytes[i] == '\n') starts_.push_back(i + 1);
+  if (bytes.size() > kMaxStreamBytes) {
+    throw std::length_error("a stream over " + std::to_string(kMaxStreamBytes) + " bytes");
   }
+  starts_.push_back(0);
+  for (std::size_t at = bytes.find('\n'); at != std::string_view::npos;
+       at = bytes.find('\n', at + 1)) {
+    starts_.push_back(static_cast<std::uint32_t>(at + 1));
+  }
+  starts_.shrink_to_fit();  // kept for the whole run
 }
 
 std::size_t LineIndex::LineOf(std::size_t offset) const {

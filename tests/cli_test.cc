@@ -95,6 +95,15 @@ TEST(Cli, InputOverTheLimitIsRefused) {
             "(--max-input-bytes)\n");
 }
 
+TEST(Cli, InputLimitOverFourGibibytesIsRefused) {
+  // Line offsets are 32-bit (stream.h's LineIndex).
+  testing::ProcessResult result =
+      RunProcess({RollcallBinary(), "--max-input-bytes=4294967296"}, kStream);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err, "rollcall: error: --max-input-bytes: at most 4294967295\n");
+}
+
 TEST(Cli, DeepNestingIsRefusedBeforeParsing) {
   std::string deep = "a: " + std::string(100000, '[') + "\n";
   testing::ProcessResult result = RunProcess({RollcallBinary()}, deep);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,9 @@
 #include "rollcall/location.h"
 
 namespace rollcall {
+
+// The largest stream rollcall reads: --max-input-bytes may not exceed it.
+inline constexpr std::size_t kMaxStreamBytes = 0xFFFFFFFF;
 
 // Maps byte offsets in the stream to 1-based line and column numbers.
 class LineIndex {
@@ -24,7 +28,9 @@ class LineIndex {
   std::size_t LineStart(std::size_t line) const;   // offset of a 1-based line
 
  private:
-  std::vector<std::size_t> starts_;
+  // 32-bit offsets (streams are at most kMaxStreamBytes): a large stream's index is
+  // half the memory.
+  std::vector<std::uint32_t> starts_;
 };
 
 // One document of the stream: a byte span that starts at its "---" line (or at the

@@ -2,6 +2,7 @@
 
 #include "cli/input.h"
 #include "rollcall/state.h"
+#include "rollcall/stream.h"
 
 namespace rollcall::cli {
 
@@ -67,6 +68,9 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   }
   flags.helm = FlagOrEnv(parsed["helm"].as<std::string>(), "HELM_BIN", "helm");
   flags.limits.max_input_bytes = parsed["max-input-bytes"].as<std::size_t>();
+  if (flags.limits.max_input_bytes > kMaxStreamBytes) {
+    throw UsageError("--max-input-bytes: at most " + std::to_string(kMaxStreamBytes));
+  }
   flags.limits.max_depth = parsed["max-depth"].as<std::size_t>();
   flags.limits.max_document_bytes = parsed["max-document-bytes"].as<std::size_t>();
   return flags;
