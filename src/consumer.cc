@@ -25,6 +25,10 @@ const char* ReadViaName(ReadVia via) {
 
 std::string Consumer::Describe() const { return kind + " " + name_space + "/" + name; }
 
+Location Consumer::Locate(const Reference& reference) const {
+  return document->LocateAt(reference.pos);
+}
+
 const NodeShape* Consumer::TemplateAnnotation(const std::string& key) const {
   const NodeShape* metadata = FindEntry(template_shape, "metadata");
   const NodeShape* annotations = metadata ? FindEntry(*metadata, "annotations") : nullptr;
@@ -85,7 +89,7 @@ class ReferenceCollector {
     out.optional = IsTrue(Child(ref, "optional"));
     YAML::Node name = Child(ref, name_field);
     YAML::Mark mark = name.IsDefined() ? name.Mark() : ref.Mark();
-    out.where = doc_.Locate(mark);
+    out.pos = mark.pos < 0 ? 0 : static_cast<std::size_t>(mark.pos);
     AddLine(out, entry);
     for (const auto& [map, key] : hops) {
       for (const auto& item : map) {

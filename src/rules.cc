@@ -47,7 +47,7 @@ namespace rules {
 Finding AtReference(const char* rule, const ReferenceCoverage& coverage, std::string message) {
   Finding finding;
   finding.rule = rule;
-  finding.where = coverage.reference->where;
+  finding.where = coverage.consumer->Locate(*coverage.reference);
   finding.object = coverage.consumer->Describe();
   finding.reference = DescribeReference(*coverage.reference);
   finding.message = std::move(message);

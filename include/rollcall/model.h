@@ -70,7 +70,10 @@ struct Reference {
   std::string container;            // env, envFrom: the container reading it
   std::string volume;               // volume, projected: the volume's name
   std::vector<VolumeMount> mounts;  // volume, projected: its mounts
-  Location where;
+  // Where the source's name is written (else the reference), as an offset in the
+  // consumer's document: Consumer::Locate makes it a Location. An offset, because a
+  // large stream has hundreds of thousands of references and few are ever reported.
+  std::size_t pos = 0;
   // Stream lines a SECRET-VERSION marker may sit on (or directly above): the env,
   // envFrom, volume or projected-source entry, and its name and key lines.
   std::vector<std::size_t> lines;
@@ -102,6 +105,7 @@ struct Consumer {
   Location where;
 
   std::string Describe() const;  // "Deployment ns/name"
+  Location Locate(const Reference& reference) const;
   // The pod template's metadata.annotations[key], or null.
   const NodeShape* TemplateAnnotation(const std::string& key) const;
 };

@@ -43,6 +43,7 @@ void WriteJson(const std::vector<ConsumerUse>& uses, const SourceQuery& query) {
   for (const ConsumerUse& use : uses) {
     const ReferenceCoverage& coverage = *use.coverage;
     const SourceId& source = coverage.reference->source;
+    Location where = coverage.consumer->Locate(*coverage.reference);
     consumers.push_back({{"source",
                           {{"kind", SourceKindSlug(source.kind)},
                            {"namespace", source.name_space},
@@ -53,8 +54,8 @@ void WriteJson(const std::vector<ConsumerUse>& uses, const SourceQuery& query) {
                          {"coverage", CoverageName(coverage.state)},
                          {"reason", coverage.reason},
                          {"marker", coverage.marker != nullptr ? coverage.marker->text : ""},
-                         {"file", coverage.reference->where.origin},
-                         {"line", coverage.reference->where.line}});
+                         {"file", where.origin},
+                         {"line", where.line}});
   }
   nlohmann::ordered_json document = nlohmann::ordered_json::object();
   if (query.name)
