@@ -169,11 +169,11 @@ class AnnotationEditor {
     for (const NodeShape* map : maps) {
       if (!map->IsMap() || IsFlow(*map)) continue;
       for (const auto& [key, child] : map->entries) {
-        if (!child.IsMap() || child.entries.empty() || IsFlow(child) || At(child) < At(key)) {
+        if (!child.IsMap() || child.size == 0 || IsFlow(child) || At(child) < At(key)) {
           continue;
         }
         std::size_t key_column = key.column;
-        std::size_t child_column = child.entries.front().first.column;
+        std::size_t child_column = child.first_key_column;
         if (child_column > key_column) return child_column - key_column;
       }
     }

@@ -12,7 +12,7 @@ NodeShape::Type TypeOf(const YAML::Node& node) {
 }
 
 // `path` from `next` on: what is left of it below this node; `full` when the node
-// is on the path (its entries are captured), else only its first key is.
+// is on the path (its entries are captured), else only its first key's column is.
 NodeShape Capture(const YAML::Node& node, const std::vector<std::string>& path, std::size_t next,
                   bool full) {
   NodeShape shape;
@@ -20,16 +20,19 @@ NodeShape Capture(const YAML::Node& node, const std::vector<std::string>& path, 
   if (!node.IsDefined()) return shape;
   YAML::Mark mark = node.Mark();
   shape.pos = mark.pos < 0 ? 0 : static_cast<std::size_t>(mark.pos);
-  shape.column = mark.column < 0 ? 0 : static_cast<std::size_t>(mark.column);
+  shape.column = mark.column < 0 ? 0 : static_cast<std::uint32_t>(mark.column);
   if (node.IsScalar()) shape.scalar = node.Scalar();
   if (node.IsSequence() || node.IsMap()) shape.size = node.size();
   if (!node.IsMap()) return shape;
+  bool first = true;
   for (const auto& entry : node) {
-    NodeShape key = Capture(entry.first, path, path.size(), false);
-    if (!full) {
-      shape.entries.emplace_back(std::move(key), NodeShape{});
-      break;  // the first key only
+    if (first) {
+      int column = entry.first.Mark().column;
+      shape.first_key_column = column < 0 ? 0 : static_cast<std::uint32_t>(column);
+      first = false;
     }
+    if (!full) break;
+    NodeShape key = Capture(entry.first, path, path.size(), false);
     bool on_path = next < path.size() && key.IsScalar() && key.scalar == path[next];
     NodeShape value = Capture(entry.second, path, on_path ? next + 1 : path.size(), on_path);
     shape.entries.emplace_back(std::move(key), std::move(value));

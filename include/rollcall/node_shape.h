@@ -8,6 +8,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,12 +19,12 @@ struct NodeShape {
   enum class Type { kUndefined, kNull, kScalar, kSequence, kMap };
 
   Type type = Type::kUndefined;
-  std::size_t pos = 0;     // the start mark's offset in the document's text
-  std::size_t column = 0;  // the start mark's 0-based column
-  std::string scalar;      // a scalar's text
-  std::size_t size = 0;    // a mapping's or sequence's entries, captured or not
-  // A mapping's entries in document order, when captured; a mapping off the
-  // captured path keeps only its first key, for the indentation it shows.
+  std::uint32_t column = 0;            // the start mark's 0-based column
+  std::uint32_t first_key_column = 0;  // a non-empty mapping's: the indentation it shows
+  std::size_t pos = 0;                 // the start mark's offset in the document's text
+  std::size_t size = 0;                // a mapping's or sequence's entries, captured or not
+  std::string scalar;                  // a scalar's text
+  // A mapping's entries in document order; empty for a mapping off the captured path.
   std::vector<std::pair<NodeShape, NodeShape>> entries;
 
   bool IsDefined() const { return type != Type::kUndefined; }
