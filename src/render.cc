@@ -4,6 +4,7 @@
 #include <malloc.h>
 #endif
 
+#include "parallel.h"
 #include "rollcall/analysis.h"
 #include "rollcall/annotate.h"
 #include "rollcall/document.h"
@@ -54,13 +55,54 @@ std::vector<Edit> RenameJob(const Consumer& job, const std::string& config_hash,
   return edits;
 }
 
-// The freed trees' memory stays with the allocator; handing it back to the system
-// before the output is built makes the peak RSS the larger of the two instead of
-// their sum (docs/performance.md). glibc's malloc_trim; elsewhere nothing.
+// The analysis's freed memory stays with the allocator; handing it back to the
+// system before an output string is built makes the peak RSS the larger of the two
+// instead of their sum (docs/performance.md). glibc's malloc_trim; elsewhere nothing.
+// PlanRender's callers write the output piece by piece and need no such room.
 void ReleaseFreedMemory() {
 #if defined(__GLIBC__)
   malloc_trim(0);
 #endif
+}
+
+// What render does to one consumer, and how it reports it.
+struct PlannedConsumer {
+  RenderedConsumer item;
+  std::vector<Edit> edits;
+};
+
+PlannedConsumer PlanConsumer(const Consumer& consumer, const Analysis& analysis,
+                             const RenderOptions& options) {
+  PlannedConsumer out;
+  RenderedConsumer& item = out.item;
+  item.consumer = &consumer;
+  item.name = consumer.name;
+  if (const Document* ran =
+          analysis.AlreadyRan(consumer) ? analysis.PreviousOf(*consumer.document) : nullptr) {
+    // It ran. Rendered anew it would be refused as immutable; left out, Helm would
+    // delete it and the next upgrade would create it again, to run with a consumed
+    // token. So the previous release's document goes out as it was: no change.
+    const DocumentSpan& span = consumer.document->span();
+    std::string previous(ran->span().Text(ran->stream().bytes()));
+    if (!previous.empty() && previous.back() != '\n') previous += '\n';
+    out.edits.push_back(Edit::Replace(span.begin, span.end, std::move(previous)));
+    item.dropped = true;
+    return out;
+  }
+  // A bare Pod cannot roll, and a plain Job kept or run once must not change:
+  // they stay byte-identical (the rules say so), with the hash they carry.
+  if (consumer.role == ConsumerRole::kPod ||
+      (consumer.role == ConsumerRole::kPlainJob && consumer.job_action != JobAction::kRename)) {
+    item.config_hash = WrittenConfigHash(consumer);
+    return out;
+  }
+  AnnotationChange change = ChangeFor(consumer, analysis.model(), options);
+  if (!change.set.empty()) item.config_hash = change.set[0].second;
+  out.edits = EditAnnotations(*consumer.document, consumer.template_shape, change);
+  if (consumer.job_action == JobAction::kRename) {
+    Append(out.edits, RenameJob(consumer, item.config_hash, item.name));
+  }
+  return out;
 }
 
 // Everything but the output: findings, coverage and rollout in `result`, and the
@@ -90,37 +132,18 @@ std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, Rende
 
   result.findings = RunRules(analysis, {}, RulesFor::kRender);
   result.summary = analysis.Summary();
+  // Each consumer's edits depend on it and the model alone: they are planned on all
+  // hardware threads, and the first error in stream order wins as in a serial loop.
+  const std::vector<Consumer>& consumers = analysis.model().consumers;
+  std::vector<PlannedConsumer> planned = ParallelMap<PlannedConsumer>(
+      consumers.size(),
+      [&](std::size_t i) { return PlanConsumer(consumers[i], analysis, options); });
   std::vector<Edit> edits;
   std::vector<RenderedConsumer> rendered;
-  for (const Consumer& consumer : analysis.model().consumers) {
-    RenderedConsumer& item = rendered.emplace_back();
-    item.consumer = &consumer;
-    item.name = consumer.name;
-    if (const Document* ran =
-            analysis.AlreadyRan(consumer) ? analysis.PreviousOf(*consumer.document) : nullptr) {
-      // It ran. Rendered anew it would be refused as immutable; left out, Helm would
-      // delete it and the next upgrade would create it again, to run with a consumed
-      // token. So the previous release's document goes out as it was: no change.
-      const DocumentSpan& span = consumer.document->span();
-      std::string previous(ran->span().Text(ran->stream().bytes()));
-      if (!previous.empty() && previous.back() != '\n') previous += '\n';
-      edits.push_back(Edit::Replace(span.begin, span.end, std::move(previous)));
-      item.dropped = true;
-      continue;
-    }
-    // A bare Pod cannot roll, and a plain Job kept or run once must not change:
-    // they stay byte-identical (the rules say so), with the hash they carry.
-    if (consumer.role == ConsumerRole::kPod ||
-        (consumer.role == ConsumerRole::kPlainJob && consumer.job_action != JobAction::kRename)) {
-      item.config_hash = WrittenConfigHash(consumer);
-      continue;
-    }
-    AnnotationChange change = ChangeFor(consumer, analysis.model(), options);
-    if (!change.set.empty()) item.config_hash = change.set[0].second;
-    Append(edits, EditAnnotations(*consumer.document, consumer.template_shape, change));
-    if (consumer.job_action == JobAction::kRename) {
-      Append(edits, RenameJob(consumer, item.config_hash, item.name));
-    }
+  rendered.reserve(planned.size());
+  for (PlannedConsumer& plan : planned) {
+    Append(edits, std::move(plan.edits));
+    rendered.push_back(std::move(plan.item));
   }
   result.rollout = CompareRollout(analysis, rendered, options.previous);
   return edits;
@@ -131,12 +154,12 @@ std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, Rende
 RenderResult PlanRender(const Stream& stream, const RenderOptions& options) {
   RenderResult result;
   result.edits = Plan(stream, options, result);
-  ReleaseFreedMemory();
   return result;
 }
 
 RenderResult Render(const Stream& stream, const RenderOptions& options) {
   RenderResult result = PlanRender(stream, options);
+  ReleaseFreedMemory();
   result.output = Splice(stream.bytes(), std::move(result.edits));
   result.edits.clear();
   return result;

@@ -1,7 +1,9 @@
 #include "rollcall/stream.h"
 
 #include <algorithm>
+#include <exception>
 #include <stdexcept>
+#include <thread>
 
 namespace rollcall {
 namespace {
@@ -96,10 +98,32 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes) {
 }
 
 Stream::Stream(std::string bytes, std::string origin)
-    : bytes_(std::move(bytes)),
-      origin_(std::move(origin)),
-      lines_(bytes_),
-      documents_(SplitDocuments(bytes_)) {}
+    : bytes_(std::move(bytes)), origin_(std::move(origin)) {
+  // Indexing the lines and splitting the documents each read every byte, before
+  // anything can run in parallel: on a large stream they run side by side.
+  constexpr std::size_t kSideBySide = std::size_t{1} << 20;
+  if (bytes_.size() < kSideBySide || std::thread::hardware_concurrency() < 2) {
+    lines_ = LineIndex(bytes_);
+    documents_ = SplitDocuments(bytes_);
+    return;
+  }
+  std::exception_ptr failed;
+  std::thread indexer([&] {
+    try {
+      lines_ = LineIndex(bytes_);
+    } catch (...) {
+      failed = std::current_exception();
+    }
+  });
+  try {
+    documents_ = SplitDocuments(bytes_);
+  } catch (...) {
+    indexer.join();
+    throw;
+  }
+  indexer.join();
+  if (failed) std::rethrow_exception(failed);
+}
 
 Location Stream::Locate(const DocumentSpan& doc, std::size_t offset) const {
   Location where;

@@ -22,6 +22,7 @@ inline constexpr std::size_t kMaxStreamBytes = 0xFFFFFFFF;
 // Maps byte offsets in the stream to 1-based line and column numbers.
 class LineIndex {
  public:
+  LineIndex() = default;
   explicit LineIndex(std::string_view bytes);
   std::size_t LineOf(std::size_t offset) const;    // 1-based
   std::size_t ColumnOf(std::size_t offset) const;  // 1-based, in bytes

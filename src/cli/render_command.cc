@@ -105,9 +105,11 @@ int RunRender(const std::vector<std::string>& args) {
       result.rollout.clear();
       std::cerr << "rollcall: rollout: nothing (render stopped)\n";
     }
+    std::string rollout;  // one write: std::cerr flushes after every insertion
     for (const RolloutEntry& entry : result.rollout) {
-      std::cerr << "rollcall: rollout: " << FormatRollout(entry) << "\n";
+      rollout += "rollcall: rollout: " + FormatRollout(entry) + "\n";
     }
+    std::cerr << rollout;
     WriteReportFile(report_path, Report{result.findings, result.summary, result.rollout, stopped});
     if (stopped) {
       std::cerr << "rollcall: error: " << StopReason(flags.strict, "--strict")
