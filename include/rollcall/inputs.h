@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "rollcall/document.h"
+#include "rollcall/facts.h"
 #include "rollcall/finding.h"
 #include "rollcall/limits.h"
 #include "rollcall/markers.h"
@@ -23,6 +24,9 @@ struct InputOptions {
   std::vector<std::string> set_values;    // --set, passed to helm template
   std::string name_space = "default";
   Limits limits;
+  // How documents' facts are read as they are parsed (facts.h): the trees go as soon
+  // as nothing later needs them.
+  FactOptions facts;
 };
 
 // A chart rendered for the analysis: findings in its output are mapped back to

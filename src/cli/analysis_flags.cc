@@ -99,7 +99,11 @@ AnalysedInputs AnalysePaths(const AnalysisFlags& flags, const InputOptions& inpu
                             const std::vector<std::string>& paths) {
   AnalysedInputs out;
   out.prepared = PrepareAnalysis(flags);
-  out.inputs = LoadInputs(paths, inputs_options);
+  InputOptions options = inputs_options;
+  options.facts.default_namespace = out.prepared.options.default_namespace;
+  options.facts.consumer_kinds = out.prepared.options.config.consumer_kinds;
+  options.facts.keep_trees = out.prepared.options.previous != nullptr;
+  out.inputs = LoadInputs(paths, options);
   out.prepared.options.loose_markers = std::move(out.inputs.loose_markers);
   out.analysis =
       std::make_unique<Analysis>(std::move(out.inputs.documents), std::move(out.prepared.options));
