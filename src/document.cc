@@ -99,7 +99,6 @@ Document::Document(const Stream& stream, const DocumentSpan& span, TypeHeader ty
       origin_(span.source.empty() ? &stream.origin() : &span.source) {}
 
 Document::Document(Document&&) noexcept = default;
-Document& Document::operator=(Document&&) noexcept = default;
 Document::~Document() = default;
 
 const YAML::Node& Document::root() const {

@@ -53,7 +53,8 @@ class Document {
   // An unread object (Shape::kUnread).
   Document(const Stream& stream, const DocumentSpan& span, TypeHeader type);
   Document(Document&&) noexcept;
-  Document& operator=(Document&&) noexcept;
+  // No assignment: yaml-cpp's Node assignment writes into the tree it points at.
+  Document& operator=(Document&&) = delete;
   ~Document();
 
   const Stream& stream() const { return *stream_; }
