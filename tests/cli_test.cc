@@ -95,6 +95,37 @@ TEST(Cli, InputOverTheLimitIsRefused) {
             "(--max-input-bytes)\n");
 }
 
+// Runs `rollcall ARGS` with `input` on stdin through a pipe, or redirected from a file.
+testing::ProcessResult RunOnStdin(const std::string& input, bool pipe,
+                                  const std::string& args = "") {
+  std::string path = testing::TempFile(input);
+  std::string script = pipe ? "cat \"$1\" | \"$0\" " + args : "exec \"$0\" " + args + " < \"$1\"";
+  testing::ProcessResult result = RunProcess({"/bin/sh", "-c", script, RollcallBinary(), path}, "");
+  std::remove(path.c_str());
+  return result;
+}
+
+TEST(Cli, StdinFromAFileReadsAsFromAPipe) {
+  // A redirected file is read into one buffer of its size; a pipe into a growing one.
+  for (const std::string& input :
+       {std::string(kStream), std::string(), std::string(3 << 20, '#')}) {
+    testing::ProcessResult piped = RunOnStdin(input, true);
+    testing::ProcessResult from_file = RunOnStdin(input, false);
+    EXPECT_EQ(piped.exit_code, 0) << input.size();
+    EXPECT_EQ(from_file.exit_code, 0) << input.size();
+    EXPECT_EQ(from_file.out, piped.out) << input.size();
+    EXPECT_EQ(from_file.err, piped.err) << input.size();
+  }
+  for (bool pipe : {true, false}) {
+    testing::ProcessResult over = RunOnStdin(kStream, pipe, "--max-input-bytes=100");
+    EXPECT_EQ(over.exit_code, 2);
+    EXPECT_EQ(over.out, "");
+    EXPECT_EQ(over.err,
+              "rollcall: error: <stdin>: input is larger than the limit of 100 bytes "
+              "(--max-input-bytes)\n");
+  }
+}
+
 TEST(Cli, InputLimitOverFourGibibytesIsRefused) {
   // Line offsets are 32-bit (stream.h's LineIndex).
   testing::ProcessResult result =

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
 
 namespace rollcall {
 namespace {
@@ -22,6 +25,19 @@ TEST(Splice, RejectsOverlapAndOutOfRange) {
   EXPECT_THROW(Splice("abcdef", {Edit::Replace(0, 3, ""), Edit::Replace(2, 4, "")}),
                std::logic_error);
   EXPECT_THROW(Splice("abc", {Edit::Insert(4, "x")}), std::logic_error);
+}
+
+TEST(SplicePieces, AreTheSplicedOutputInOrderAndPointIntoTheInput) {
+  std::string_view input = "hello world";
+  std::vector<Edit> edits = {Edit::Replace(6, 11, "there"), Edit::Insert(0, ">> ")};
+  std::vector<std::string_view> pieces = SplicePieces(input, edits);
+  std::string joined;
+  for (std::string_view piece : pieces) joined += piece;
+  EXPECT_EQ(joined, ">> hello there");
+  ASSERT_EQ(pieces.size(), 5u);  // "", ">> ", "hello ", "there", ""
+  EXPECT_EQ(pieces[2].data(), input.data());
+  std::vector<Edit> past_the_end = {Edit::Insert(4, "x")};
+  EXPECT_THROW(SplicePieces("abc", past_the_end), std::logic_error);
 }
 
 }  // namespace

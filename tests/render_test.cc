@@ -258,6 +258,51 @@ TEST(Render, ErrorsNameOriginDocumentLineAndColumn) {
   }
 }
 
+TEST(Render, TheFirstConsumerInStreamOrderThatCannotBeEditedIsTheError) {
+  // Consumers are planned on all hardware threads; the error must not depend on
+  // which thread reaches which consumer first.
+  std::string stream = "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\ndata: {k: dg==}\n";
+  for (int i = 0; i < 200; ++i) {
+    bool aliased = i == 50 || i == 150;
+    stream +=
+        "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d" + std::to_string(i) +
+        "}\nspec:\n  template:\n    metadata:\n" +
+        (aliased ? "      labels: &l {a: b}\n      annotations: *l\n" : "      labels: {a: b}\n") +
+        "    spec:\n      containers:\n        - name: c\n          envFrom:\n"
+        "            - secretRef: {name: s}\n";
+  }
+  for (int run = 0; run < 10; ++run) {
+    try {
+      RenderText(stream);
+      FAIL() << "expected InputError";
+    } catch (const InputError& e) {
+      EXPECT_THAT(e.Describe(), ::testing::StartsWith("<stdin> (document 52, line "));
+      EXPECT_THAT(e.Describe(), HasSubstr("Deployment d50: pod template metadata.annotations "
+                                          "is a YAML alias"));
+    }
+  }
+}
+
+TEST(Render, LocatesErrorsInAStreamOverAMebibyte) {
+  // Over 1 MiB, the lines are indexed beside the document split (stream.cc).
+  std::string stream;
+  std::size_t lines = 0;
+  for (int i = 0; i < 4000; ++i) {
+    stream += "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c" + std::to_string(i) +
+              "}\ndata:\n  k: \"" + std::string(300, 'x') + "\"\n";
+    lines += 6;
+  }
+  ASSERT_GT(stream.size(), std::size_t{1} << 20);
+  stream += "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: [}\n";
+  try {
+    RenderText(stream);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.Describe(), ::testing::StartsWith("<stdin> (document 4001, line " +
+                                                    std::to_string(lines + 4) + ", column"));
+  }
+}
+
 TEST(Render, NonMappingDocumentIsAnError) {
   try {
     RenderText("apiVersion: v1\nkind: A\n---\n- a\n- b\n");

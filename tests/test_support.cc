@@ -48,6 +48,8 @@ std::string Slurp(int fd) {
   return out;
 }
 
+}  // namespace
+
 std::string TempFile(const std::string& content) {
   char name[] = "/tmp/rollcall-test-XXXXXX";
   int fd = mkstemp(name);
@@ -61,8 +63,6 @@ std::string TempFile(const std::string& content) {
   close(fd);
   return name;
 }
-
-}  // namespace
 
 ProcessResult RunProcess(const std::vector<std::string>& argv, const std::string& input,
                          const std::vector<std::string>& env) {

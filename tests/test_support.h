@@ -28,6 +28,9 @@ struct ProcessResult {
 ProcessResult RunProcess(const std::vector<std::string>& argv, const std::string& input,
                          const std::vector<std::string>& env = {});
 
+// A new file under /tmp holding `content`; its path. The caller removes it.
+std::string TempFile(const std::string& content);
+
 // Path of the rollcall binary under test ($ROLLCALL_BIN, set by meson).
 std::string RollcallBinary();
 
