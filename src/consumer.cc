@@ -89,7 +89,7 @@ class ReferenceCollector {
     out.optional = IsTrue(Child(ref, "optional"));
     YAML::Node name = Child(ref, name_field);
     YAML::Mark mark = name.IsDefined() ? name.Mark() : ref.Mark();
-    out.pos = mark.pos < 0 ? 0 : static_cast<std::size_t>(mark.pos);
+    out.pos = MarkPos(mark);
     AddLine(out, entry);
     for (const auto& [map, key] : hops) {
       for (const auto& item : map) {

@@ -8,13 +8,12 @@
 #include "rollcall/aliases.h"
 #include "rollcall/facts.h"
 #include "rollcall/input_error.h"
+#include "rollcall/node_shape.h"
 
 namespace rollcall {
 namespace {
 
-std::size_t PosOf(const YAML::Node& node) {
-  return node.Mark().pos < 0 ? 0 : static_cast<std::size_t>(node.Mark().pos);
-}
+std::size_t PosOf(const YAML::Node& node) { return MarkPos(node.Mark()); }
 
 // Keys written twice in a mapping of `node` or below, in document order.
 void FindDuplicateKeys(const YAML::Node& node, std::vector<DuplicateKey>& out) {
@@ -113,9 +112,7 @@ void Document::DropTree() {
 
 void Document::SetFacts(std::unique_ptr<DocumentFacts> facts) { facts_ = std::move(facts); }
 
-Location Document::Locate(const YAML::Mark& mark) const {
-  return LocateAt(mark.pos < 0 ? 0 : static_cast<std::size_t>(mark.pos));
-}
+Location Document::Locate(const YAML::Mark& mark) const { return LocateAt(MarkPos(mark)); }
 
 Location Document::LocateAt(std::size_t pos) const {
   Location where = stream_->Locate(*span_, span_->begin + pos);
@@ -160,13 +157,13 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
   try {
     YAML::Node root = YAML::Load(std::string(text));
     if (std::optional<AliasProblem> problem = FindExcessiveAliasing(text, root, limits.max_depth)) {
-      std::size_t at = problem->mark.pos < 0 ? 0 : static_cast<std::size_t>(problem->mark.pos);
+      std::size_t at = MarkPos(problem->mark);
       throw InputError(stream.Locate(span, span.begin + std::min(at, text.size())),
                        problem->message);
     }
     return {stream, span, root};
   } catch (const YAML::Exception& e) {
-    std::size_t at = e.mark.pos < 0 ? 0 : static_cast<std::size_t>(e.mark.pos);
+    std::size_t at = MarkPos(e.mark);
     Location where = stream.Locate(span, span.begin + std::min(at, text.size()));
     throw InputError(where, "invalid YAML: " + e.msg);
   }

@@ -19,7 +19,7 @@ NodeShape Capture(const YAML::Node& node, const std::vector<std::string>& path, 
   shape.type = TypeOf(node);
   if (!node.IsDefined()) return shape;
   YAML::Mark mark = node.Mark();
-  shape.pos = mark.pos < 0 ? 0 : static_cast<std::size_t>(mark.pos);
+  shape.pos = MarkPos(mark);
   shape.column = mark.column < 0 ? 0 : static_cast<std::uint32_t>(mark.column);
   if (node.IsScalar()) shape.scalar = node.Scalar();
   if (node.IsSequence() || node.IsMap()) shape.size = node.size();

@@ -33,6 +33,12 @@ struct NodeShape {
   bool IsMap() const { return type == Type::kMap; }
 };
 
+// A mark's offset in the text it was parsed from; yaml-cpp marks an unknown place
+// with -1, read as the start.
+inline std::size_t MarkPos(const YAML::Mark& mark) {
+  return mark.pos < 0 ? 0 : static_cast<std::size_t>(mark.pos);
+}
+
 // `node` with its entries, and those of the mappings reached from it through the
 // keys of `path` ({"metadata", "annotations"}: metadata's and its annotations').
 NodeShape CaptureShape(const YAML::Node& node, const std::vector<std::string>& path = {});
