@@ -132,12 +132,9 @@ class AnnotationEditor {
 
   // The entry for `key`; the last one when duplicated, as Kubernetes reads it.
   static std::optional<Entry> Find(const NodeShape& map, const std::string& key) {
-    std::optional<Entry> found;
-    if (!map.IsMap()) return found;
-    for (const auto& [item_key, value] : map.entries) {
-      if (item_key.IsScalar() && item_key.scalar == key) found.emplace(Entry{item_key, value});
-    }
-    return found;
+    const std::pair<NodeShape, NodeShape>* found = FindEntry(map, key);
+    if (found == nullptr) return std::nullopt;
+    return Entry{found->first, found->second};
   }
 
   static std::size_t CountKey(const NodeShape& map, const std::string& key) {

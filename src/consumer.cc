@@ -30,9 +30,9 @@ Location Consumer::Locate(const Reference& reference) const {
 }
 
 const NodeShape* Consumer::TemplateAnnotation(const std::string& key) const {
-  const NodeShape* metadata = FindEntry(template_shape, "metadata");
-  const NodeShape* annotations = metadata ? FindEntry(*metadata, "annotations") : nullptr;
-  return annotations ? FindEntry(*annotations, key) : nullptr;
+  const NodeShape* metadata = FindValue(template_shape, "metadata");
+  const NodeShape* annotations = metadata ? FindValue(*metadata, "annotations") : nullptr;
+  return annotations ? FindValue(*annotations, key) : nullptr;
 }
 
 namespace {

@@ -47,12 +47,17 @@ NodeShape CaptureShape(const YAML::Node& node, const std::vector<std::string>& p
   return Capture(node, path, 0, true);
 }
 
-const NodeShape* FindEntry(const NodeShape& map, const std::string& key) {
-  const NodeShape* found = nullptr;
-  for (const auto& [entry_key, value] : map.entries) {
-    if (entry_key.IsScalar() && entry_key.scalar == key) found = &value;
+const std::pair<NodeShape, NodeShape>* FindEntry(const NodeShape& map, const std::string& key) {
+  const std::pair<NodeShape, NodeShape>* found = nullptr;
+  for (const auto& entry : map.entries) {
+    if (entry.first.IsScalar() && entry.first.scalar == key) found = &entry;
   }
   return found;
+}
+
+const NodeShape* FindValue(const NodeShape& map, const std::string& key) {
+  const std::pair<NodeShape, NodeShape>* entry = FindEntry(map, key);
+  return entry != nullptr ? &entry->second : nullptr;
 }
 
 }  // namespace rollcall

@@ -44,7 +44,7 @@ std::vector<Edit> RenameJob(const Consumer& job, const std::string& config_hash,
   // A plain Job keeps its tree (facts.h's KeepsTree): its name and annotations are
   // edited as a pod template's annotations are.
   NodeShape object = CaptureForEdit(doc.root());
-  const NodeShape* metadata = FindEntry(object, "metadata");
+  const NodeShape* metadata = FindValue(object, "metadata");
   std::string base = RecordedJobName(doc, job.name);
   std::string name = RenamedJobName(base, JobTemplateDigest(job.pod_template, config_hash));
   renamed = name;

@@ -114,17 +114,17 @@ TEST(CaptureShape, CapturesTheEntriesAlongThePathAndOnlyIndentationBeside) {
   NodeShape shape = CaptureForEdit(node);
   ASSERT_TRUE(shape.IsMap());
   ASSERT_EQ(shape.entries.size(), 2u);
-  const NodeShape* spec = FindEntry(shape, "spec");
+  const NodeShape* spec = FindValue(shape, "spec");
   ASSERT_NE(spec, nullptr);
   EXPECT_EQ(spec->size, 2u);
   EXPECT_TRUE(spec->entries.empty());  // off the path: its first key's column, for indentation
   EXPECT_EQ(spec->first_key_column, 2u);
-  const NodeShape* annotations = FindEntry(*FindEntry(shape, "metadata"), "annotations");
+  const NodeShape* annotations = FindValue(*FindValue(shape, "metadata"), "annotations");
   ASSERT_NE(annotations, nullptr);
   ASSERT_EQ(annotations->entries.size(), 2u);
-  EXPECT_EQ(FindEntry(*annotations, "x")->scalar, "1");
-  EXPECT_EQ(FindEntry(*annotations, "y")->type, NodeShape::Type::kMap);
-  EXPECT_EQ(FindEntry(*annotations, "absent"), nullptr);
+  EXPECT_EQ(FindValue(*annotations, "x")->scalar, "1");
+  EXPECT_EQ(FindValue(*annotations, "y")->type, NodeShape::Type::kMap);
+  EXPECT_EQ(FindValue(*annotations, "absent"), nullptr);
 }
 
 }  // namespace

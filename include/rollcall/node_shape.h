@@ -43,8 +43,10 @@ inline std::size_t MarkPos(const YAML::Mark& mark) {
 // keys of `path` ({"metadata", "annotations"}: metadata's and its annotations').
 NodeShape CaptureShape(const YAML::Node& node, const std::vector<std::string>& path = {});
 
-// The value of `key` in a captured mapping (the last one when the key is
-// duplicated, as Kubernetes reads it), or null when absent or not captured.
-const NodeShape* FindEntry(const NodeShape& map, const std::string& key);
+// The entry (key and value) for `key` in a captured mapping, the last one when the
+// key is duplicated, as Kubernetes reads it; null when absent or not captured.
+const std::pair<NodeShape, NodeShape>* FindEntry(const NodeShape& map, const std::string& key);
+// That entry's value, or null.
+const NodeShape* FindValue(const NodeShape& map, const std::string& key);
 
 }  // namespace rollcall
