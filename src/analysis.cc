@@ -36,6 +36,14 @@ bool AnalysisReads(const AnalysisOptions& options, const TypeHeader& type, std::
          text.find("SECRET-VERSION") != std::string_view::npos;
 }
 
+FactOptions FactOptionsFor(const AnalysisOptions& options) {
+  FactOptions facts;
+  facts.default_namespace = options.default_namespace;
+  facts.consumer_kinds = options.config.consumer_kinds;
+  facts.keep_trees = options.previous != nullptr;
+  return facts;
+}
+
 std::string ObjectName(const Document& doc, const std::string& default_namespace) {
   std::string name_space = doc.NamespaceOr(default_namespace);
   return doc.kind() + " " + name_space + "/" + doc.name();

@@ -118,16 +118,12 @@ std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, Rende
   analysis_options.lookup = options.lookup;
   // Documents the analysis does not read are never parsed, and the others' trees
   // go as soon as their facts are read (docs/performance.md).
-  FactOptions facts;
-  facts.default_namespace = options.default_namespace;
-  facts.consumer_kinds = options.config.consumer_kinds;
-  facts.keep_trees = options.previous != nullptr;
   std::vector<Document> documents = ParseStream(
       stream, options.limits,
       [&](const TypeHeader& type, std::string_view text) {
         return AnalysisReads(analysis_options, type, text);
       },
-      FactReader(std::move(facts)));
+      FactReader(FactOptionsFor(analysis_options)));
   Analysis analysis(std::move(documents), std::move(analysis_options));
 
   result.findings = RunRules(analysis, {}, RulesFor::kRender);

@@ -14,6 +14,7 @@
 #include "rollcall/config.h"
 #include "rollcall/coverage.h"
 #include "rollcall/document.h"
+#include "rollcall/facts.h"
 #include "rollcall/jobs.h"
 #include "rollcall/kind_scan.h"
 #include "rollcall/lookup.h"
@@ -124,6 +125,11 @@ class Analysis {
 // annotation or a SECRET-VERSION marker. Render parses only these
 // (docs/performance.md).
 bool AnalysisReads(const AnalysisOptions& options, const TypeHeader& type, std::string_view text);
+
+// How documents' facts are read for an analysis with `options` (facts.h): its
+// namespace and consumer kinds, and every tree kept when a previous release is
+// compared.
+FactOptions FactOptionsFor(const AnalysisOptions& options);
 
 // "secret/db[password] via env in container app"
 std::string DescribeReference(const Reference& reference);

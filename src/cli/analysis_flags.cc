@@ -100,9 +100,7 @@ AnalysedInputs AnalysePaths(const AnalysisFlags& flags, const InputOptions& inpu
   AnalysedInputs out;
   out.prepared = PrepareAnalysis(flags);
   InputOptions options = inputs_options;
-  options.facts.default_namespace = out.prepared.options.default_namespace;
-  options.facts.consumer_kinds = out.prepared.options.config.consumer_kinds;
-  options.facts.keep_trees = out.prepared.options.previous != nullptr;
+  options.facts = FactOptionsFor(out.prepared.options);
   out.inputs = LoadInputs(paths, options);
   out.prepared.options.loose_markers = std::move(out.inputs.loose_markers);
   out.analysis =
