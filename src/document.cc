@@ -36,6 +36,11 @@ void FindDuplicateKeys(const YAML::Node& node, std::vector<DuplicateKey>& out) {
 
 }  // namespace
 
+const YAML::Node& NoNode() {
+  static const YAML::Node none(YAML::NodeType::Undefined);
+  return none;
+}
+
 std::string ScalarOr(const YAML::Node& node, const std::string& fallback) {
   return node.IsDefined() && node.IsScalar() ? node.Scalar() : fallback;
 }
@@ -106,7 +111,8 @@ const YAML::Node& Document::root() const {
 }
 
 void Document::DropTree() {
-  root_.reset();
+  if (dropped_) return;
+  root_.reset(NoNode());
   dropped_ = shape_ == Shape::kObject || shape_ == Shape::kNotObject;
 }
 

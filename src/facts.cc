@@ -35,11 +35,9 @@ ReadTree FactReader(FactOptions options) {
   return [options = std::move(options)](Document& doc) {
     doc.SetFacts(std::make_unique<DocumentFacts>(ReadFacts(doc, options)));
     if (KeepsTree(doc, options)) return;
+    // The template's handle holds the whole tree's memory.
     if (const std::unique_ptr<Consumer>& consumer = doc.facts()->consumer) {
-      // The node holds the whole tree's memory. One shared undefined node takes its
-      // place: a new one would allocate a memory pool of its own for each consumer.
-      static const YAML::Node kNone(YAML::NodeType::Undefined);
-      consumer->pod_template.reset(kNone);
+      consumer->pod_template.reset(NoNode());
     }
     doc.DropTree();
   };

@@ -141,6 +141,10 @@ std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
 // hold a node of any of them (a consumer's pod template, for one).
 void DropTrees(std::vector<Document>& documents);
 
+// One shared, constant undefined node, for a handle whose tree is let go: resetting
+// to a new YAML::Node would allocate a memory pool of its own for each handle.
+const YAML::Node& NoNode();
+
 // A scalar's text, or "" for anything else (null, map, sequence, undefined).
 std::string ScalarOr(const YAML::Node& node, const std::string& fallback = "");
 
