@@ -20,7 +20,7 @@ int main() {
       YAML::Node root = YAML::Load(std::string(span.Text(bytes)));
       parsed += root.IsDefined() ? 1 : 0;
     } catch (const YAML::Exception& e) {
-      std::fprintf(stderr, "parse_baseline: document %zu: %s\n", span.index, e.what());
+      std::fprintf(stderr, "parse_baseline: document %u: %s\n", span.index, e.what());
       return 2;
     }
   }

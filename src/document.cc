@@ -60,7 +60,7 @@ YAML::Node Child(const YAML::Node& map, const char* key) {
 
 Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::Node& root)
     : stream_(&stream), span_(&span), root_(root) {
-  origin_ = span.source.empty() ? &stream.origin() : &span.source;
+  origin_ = span.source.empty() ? std::string_view(stream.origin()) : span.source;
   if (!root_.IsDefined() || root_.IsNull()) return;
   if (!root_.IsMap()) {
     throw InputError(Locate(root_.Mark()),
@@ -86,7 +86,7 @@ Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::N
   if (span.source.empty()) {
     if (const WrittenValue* helm4 = Annotation(kHelm4FilenameAnnotation);
         helm4 && !helm4->text.empty()) {
-      origin_ = &helm4->text;  // a map node's: it stays where it is
+      origin_ = helm4->text;  // a map node's: it stays where it is
     }
   }
   shape_ = api_version_.empty() || kind_.empty() ? Shape::kNotObject : Shape::kObject;
@@ -100,7 +100,7 @@ Document::Document(const Stream& stream, const DocumentSpan& span, TypeHeader ty
       shape_(Shape::kUnread),
       api_version_(std::move(type.api_version)),
       kind_(std::move(type.kind)),
-      origin_(span.source.empty() ? &stream.origin() : &span.source) {}
+      origin_(span.source.empty() ? std::string_view(stream.origin()) : span.source) {}
 
 Document::Document(Document&&) noexcept = default;
 Document::~Document() = default;
@@ -122,7 +122,7 @@ Location Document::Locate(const YAML::Mark& mark) const { return LocateAt(MarkPo
 
 Location Document::LocateAt(std::size_t pos) const {
   Location where = stream_->Locate(*span_, span_->begin + pos);
-  where.origin = *origin_;
+  where.origin = std::string(origin_);
   return where;
 }
 

@@ -1,6 +1,7 @@
 #include "rollcall/stream.h"
 
 #include <algorithm>
+#include <cstring>
 #include <exception>
 #include <stdexcept>
 #include <thread>
@@ -29,43 +30,77 @@ bool IsMarker(std::string_view line, std::string_view mark) {
   return line.size() == 3 || line[3] == ' ' || line[3] == '\t';
 }
 
-LineIndex::LineIndex(std::string_view bytes) {
+namespace {
+
+// Line breaks in `text`.
+std::size_t CountLineBreaks(std::string_view text) {
+  std::size_t count = 0;
+  const char* at = text.data();
+  const char* end = at + text.size();
+  while (at < end) {
+    const void* found = std::memchr(at, '\n', static_cast<std::size_t>(end - at));
+    if (found == nullptr) break;
+    ++count;
+    at = static_cast<const char*>(found) + 1;
+  }
+  return count;
+}
+
+}  // namespace
+
+LineIndex::LineIndex(std::string_view bytes) : bytes_(bytes) {
   if (bytes.size() > kMaxStreamBytes) {
     throw std::length_error("a stream over " + std::to_string(kMaxStreamBytes) + " bytes");
   }
-  starts_.push_back(0);
-  for (std::size_t at = bytes.find('\n'); at != std::string_view::npos;
-       at = bytes.find('\n', at + 1)) {
-    starts_.push_back(static_cast<std::uint32_t>(at + 1));
+  block_lines_.reserve(bytes.size() / kBlock + 1);
+  std::size_t breaks = 0;
+  for (std::size_t block = 0; block <= bytes.size(); block += kBlock) {
+    block_lines_.push_back(static_cast<std::uint32_t>(breaks));
+    breaks += CountLineBreaks(bytes.substr(block, kBlock));
   }
-  starts_.shrink_to_fit();  // kept for the whole run
+  total_breaks_ = breaks;
 }
 
 std::size_t LineIndex::LineOf(std::size_t offset) const {
-  auto it = std::upper_bound(starts_.begin(), starts_.end(), offset);
-  return static_cast<std::size_t>(it - starts_.begin());
+  offset = std::min(offset, bytes_.size());
+  std::size_t block = offset / kBlock;
+  std::size_t begin = block * kBlock;
+  return block_lines_[block] + CountLineBreaks(bytes_.substr(begin, offset - begin)) + 1;
 }
 
 std::size_t LineIndex::ColumnOf(std::size_t offset) const {
-  return offset - starts_[LineOf(offset) - 1] + 1;
+  offset = std::min(offset, bytes_.size());
+  std::size_t previous = offset == 0 ? std::string_view::npos : bytes_.rfind('\n', offset - 1);
+  return offset - (previous == std::string_view::npos ? 0 : previous + 1) + 1;
 }
 
 std::size_t LineIndex::LineStart(std::size_t line) const {
-  return starts_[std::min(line, starts_.size()) - 1];
+  // Past the last line: the last line's start.
+  std::size_t breaks = std::min(line == 0 ? 0 : line - 1, total_breaks_);
+  if (breaks == 0) return 0;
+  // The block holding the line break that ends line `line - 1`: the last block
+  // with fewer breaks before it.
+  auto after = std::upper_bound(block_lines_.begin(), block_lines_.end(), breaks - 1);
+  std::size_t block = static_cast<std::size_t>(after - block_lines_.begin()) - 1;
+  std::size_t pos = block * kBlock;
+  for (std::size_t left = breaks - block_lines_[block]; left > 0; --left) {
+    pos = bytes_.find('\n', pos) + 1;
+  }
+  return pos;
 }
 
 std::vector<DocumentSpan> SplitDocuments(std::string_view bytes) {
   std::vector<DocumentSpan> docs;
   std::size_t start = bytes.substr(0, kBom.size()) == kBom ? kBom.size() : 0;
   DocumentSpan current;
-  current.begin = start;
+  current.begin = static_cast<std::uint32_t>(start);
   bool closed = false;  // a "..." line ended the current document
   auto finish = [&](std::size_t end) {
-    current.end = end;
-    current.index = docs.size() + 1;
+    current.end = static_cast<std::uint32_t>(end);
+    current.index = static_cast<std::uint32_t>(docs.size() + 1);
     docs.push_back(current);
     current = DocumentSpan{};
-    current.begin = end;
+    current.begin = static_cast<std::uint32_t>(end);
     closed = false;
   };
 
@@ -89,11 +124,12 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes) {
       current.empty = false;
     } else if (current.empty && current.source.empty() &&
                line.substr(0, kSourcePrefix.size()) == kSourcePrefix) {
-      current.source = std::string(line.substr(kSourcePrefix.size()));
+      current.source = line.substr(kSourcePrefix.size());
     }
     pos = next;
   }
   if (bytes.size() > current.begin || docs.empty()) finish(bytes.size());
+  docs.shrink_to_fit();  // kept for the whole run
   return docs;
 }
 
@@ -127,7 +163,7 @@ Stream::Stream(std::string bytes, std::string origin)
 
 Location Stream::Locate(const DocumentSpan& doc, std::size_t offset) const {
   Location where;
-  where.origin = doc.source.empty() ? origin_ : doc.source;
+  where.origin = doc.source.empty() ? origin_ : std::string(doc.source);
   where.document = doc.index;
   where.line = lines_.LineOf(offset);
   where.column = lines_.ColumnOf(offset);

@@ -91,6 +91,49 @@ TEST(LineIndex, MapsOffsetsToLinesAndColumns) {
   EXPECT_EQ(index.LineStart(3), 7u);
 }
 
+// The index keeps a line count every 4 KiB and counts from there: every offset and
+// line of a text with short lines, blank lines and lines longer than a block reads
+// as a line-by-line count does, across the block boundaries too.
+TEST(LineIndex, AgreesWithALineByLineCountAcrossBlocks) {
+  std::string text;
+  for (int i = 0; i < 600; ++i) {
+    text += std::string(static_cast<std::size_t>(i * 37 % 90), 'x');
+    if (i % 50 == 7) text += std::string(9000, 'y');  // longer than a block
+    text += i % 3 == 0 ? "\r\n" : "\n";
+    if (i % 11 == 0) text += "\n";
+  }
+  text += "last line, no break";
+  LineIndex index(text);
+  std::vector<std::size_t> starts{0};
+  for (std::size_t offset = 0, line = 1; offset <= text.size(); ++offset) {
+    ASSERT_EQ(index.LineOf(offset), line) << "offset " << offset;
+    ASSERT_EQ(index.ColumnOf(offset), offset - starts.back() + 1) << "offset " << offset;
+    if (offset < text.size() && text[offset] == '\n') {
+      ++line;
+      starts.push_back(offset + 1);
+    }
+  }
+  for (std::size_t line = 1; line <= starts.size(); ++line) {
+    ASSERT_EQ(index.LineStart(line), starts[line - 1]) << "line " << line;
+  }
+  // Past the last line: the last line's start.
+  EXPECT_EQ(index.LineStart(starts.size() + 5), starts.back());
+}
+
+TEST(LineIndex, EmptyTextAndTextOfExactlyOneBlock) {
+  LineIndex empty("");
+  EXPECT_EQ(empty.LineOf(0), 1u);
+  EXPECT_EQ(empty.ColumnOf(0), 1u);
+  EXPECT_EQ(empty.LineStart(1), 0u);
+  std::string block(4095, 'a');
+  block += '\n';
+  LineIndex one(block);
+  EXPECT_EQ(one.LineOf(4095), 1u);
+  EXPECT_EQ(one.LineOf(4096), 2u);
+  EXPECT_EQ(one.ColumnOf(4096), 1u);
+  EXPECT_EQ(one.LineStart(2), 4096u);
+}
+
 TEST(Stream, LocatesInDocumentOrigin) {
   Stream stream("---\n# Source: c/t.yaml\nkind: A\n", "<stdin>");
   Location where = stream.Locate(stream.documents()[0], 23);

@@ -82,7 +82,7 @@ class Document {
   // Keys written twice in any mapping of the document, in document order.
   const std::vector<DuplicateKey>& duplicate_keys() const { return duplicate_keys_; }
   // "# Source:" path, else Helm 4's postrender-filename, else the stream's origin.
-  const std::string& origin() const { return *origin_; }
+  std::string_view origin() const { return origin_; }
 
   // Absolute offset in the stream of a node's start mark.
   std::size_t Offset(const YAML::Mark& mark) const { return span_->begin + mark.pos; }
@@ -108,7 +108,7 @@ class Document {
   Shape shape_ = Shape::kEmpty;
   std::string api_version_, kind_, name_, namespace_;
   // The stream's origin, the span's "# Source:" path or the Helm 4 annotation's value.
-  const std::string* origin_;
+  std::string_view origin_;
   std::size_t root_pos_ = 0;  // where the object starts, past "---" and comments
   std::map<std::string, WrittenValue> annotations_;
   std::vector<DuplicateKey> duplicate_keys_;

@@ -20,6 +20,11 @@ namespace rollcall {
 inline constexpr std::size_t kMaxStreamBytes = 0xFFFFFFFF;
 
 // Maps byte offsets in the stream to 1-based line and column numbers.
+//
+// It keeps the line number at every 4 KiB of the bytes and counts line breaks
+// from there: a stream's lines would take 4 bytes each (a large stream has millions),
+// the blocks take 4 bytes per 4 KiB, and a lookup reads at most one block forward
+// (ColumnOf reads back to its line's start). The bytes must outlive the index.
 class LineIndex {
  public:
   LineIndex() = default;
@@ -29,19 +34,26 @@ class LineIndex {
   std::size_t LineStart(std::size_t line) const;   // offset of a 1-based line
 
  private:
-  // 32-bit offsets (streams are at most kMaxStreamBytes): a large stream's index is
-  // half the memory.
-  std::vector<std::uint32_t> starts_;
+  static constexpr std::size_t kBlock = 4096;
+  std::string_view bytes_;
+  // block_lines_[i]: the line breaks before offset i * kBlock. 32 bits: streams are
+  // at most kMaxStreamBytes.
+  std::vector<std::uint32_t> block_lines_;
+  std::size_t total_breaks_ = 0;
 };
 
 // One document of the stream: a byte span that starts at its "---" line (or at the
 // start of the stream) and ends where the next document's "---" line starts.
+// 32-bit offsets (streams are at most kMaxStreamBytes): a large stream has a
+// hundred thousand spans, kept for the whole run.
 struct DocumentSpan {
-  std::size_t index = 0;  // 1-based position in the stream
-  std::size_t begin = 0;  // offset of the first byte (after a UTF-8 BOM for document 1)
-  std::size_t end = 0;    // offset one past the last byte
-  std::string source;     // path from Helm 3's "# Source: <path>" comment, if any
-  bool empty = true;      // nothing but markers, comments and blank lines
+  std::uint32_t index = 0;  // 1-based position in the stream
+  std::uint32_t begin = 0;  // offset of the first byte (after a UTF-8 BOM for document 1)
+  std::uint32_t end = 0;    // offset one past the last byte
+  bool empty = true;        // nothing but markers, comments and blank lines
+  // Path from Helm 3's "# Source: <path>" comment, if any: a view into the bytes
+  // SplitDocuments read.
+  std::string_view source;
 
   std::string_view Text(std::string_view stream) const { return stream.substr(begin, end - begin); }
 };
@@ -50,6 +62,9 @@ class Stream {
  public:
   // `origin` names the input in messages ("<stdin>" or a file path).
   Stream(std::string bytes, std::string origin);
+  // Documents and the line index point into it.
+  Stream(const Stream&) = delete;
+  Stream& operator=(const Stream&) = delete;
 
   const std::string& bytes() const { return bytes_; }
   const std::string& origin() const { return origin_; }
