@@ -59,29 +59,35 @@ YAML::Node Child(const YAML::Node& map, const char* key) {
 }
 
 Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::Node& root)
-    : stream_(&stream), span_(&span), root_(root) {
+    : stream_(&stream), span_(&span), root_(std::make_unique<YAML::Node>(root)) {
   origin_ = span.source.empty() ? std::string_view(stream.origin()) : span.source;
-  if (!root_.IsDefined() || root_.IsNull()) return;
-  if (!root_.IsMap()) {
-    throw InputError(Locate(root_.Mark()),
+  if (!root.IsDefined() || root.IsNull()) return;
+  if (!root.IsMap()) {
+    throw InputError(Locate(root.Mark()),
                      "a document must be a mapping (a Kubernetes object), not a " +
-                         std::string(root_.IsSequence() ? "sequence" : "scalar"));
+                         std::string(root.IsSequence() ? "sequence" : "scalar"));
   }
-  root_pos_ = PosOf(root_);
-  api_version_ = ScalarOr(Child(root_, "apiVersion"));
-  kind_ = ScalarOr(Child(root_, "kind"));
-  YAML::Node metadata = Child(root_, "metadata");
+  root_pos_ = static_cast<std::uint32_t>(PosOf(root));
+  api_version_ = ScalarOr(Child(root, "apiVersion"));
+  kind_ = ScalarOr(Child(root, "kind"));
+  YAML::Node metadata = Child(root, "metadata");
   name_ = ScalarOr(Child(metadata, "name"));
   namespace_ = ScalarOr(Child(metadata, "namespace"));
+  Written written;
   YAML::Node annotations = Child(metadata, "annotations");
   if (annotations.IsMap()) {
     for (const auto& entry : annotations) {
       if (!entry.first.IsScalar()) continue;
       // The last of duplicate keys wins, as Kubernetes decodes them.
-      annotations_.insert_or_assign(
+      written.annotations.insert_or_assign(
           entry.first.Scalar(),
           WrittenValue{ScalarOr(entry.second), PosOf(entry.second), entry.second.IsScalar()});
     }
+  }
+  shape_ = api_version_.empty() || kind_.empty() ? Shape::kNotObject : Shape::kObject;
+  if (shape_ == Shape::kObject) FindDuplicateKeys(root, written.duplicate_keys);
+  if (!written.annotations.empty() || !written.duplicate_keys.empty()) {
+    written_ = std::make_unique<Written>(std::move(written));
   }
   if (span.source.empty()) {
     if (const WrittenValue* helm4 = Annotation(kHelm4FilenameAnnotation);
@@ -89,14 +95,11 @@ Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::N
       origin_ = helm4->text;  // a map node's: it stays where it is
     }
   }
-  shape_ = api_version_.empty() || kind_.empty() ? Shape::kNotObject : Shape::kObject;
-  if (shape_ == Shape::kObject) FindDuplicateKeys(root_, duplicate_keys_);
 }
 
 Document::Document(const Stream& stream, const DocumentSpan& span, TypeHeader type)
     : stream_(&stream),
       span_(&span),
-      root_(YAML::NodeType::Undefined),
       shape_(Shape::kUnread),
       api_version_(std::move(type.api_version)),
       kind_(std::move(type.kind)),
@@ -107,12 +110,12 @@ Document::~Document() = default;
 
 const YAML::Node& Document::root() const {
   if (dropped_) throw std::logic_error("rollcall: the tree of " + Describe() + " was dropped");
-  return root_;
+  return root_ ? *root_ : NoNode();
 }
 
 void Document::DropTree() {
   if (dropped_) return;
-  root_.reset(NoNode());
+  root_.reset();
   dropped_ = shape_ == Shape::kObject || shape_ == Shape::kNotObject;
 }
 
@@ -132,8 +135,14 @@ Location Document::Locate() const {
 }
 
 const WrittenValue* Document::Annotation(const std::string& key) const {
-  auto found = annotations_.find(key);
-  return found == annotations_.end() ? nullptr : &found->second;
+  if (!written_) return nullptr;
+  auto found = written_->annotations.find(key);
+  return found == written_->annotations.end() ? nullptr : &found->second;
+}
+
+const std::vector<DuplicateKey>& Document::duplicate_keys() const {
+  static const std::vector<DuplicateKey> none;
+  return written_ ? written_->duplicate_keys : none;
 }
 
 bool Document::IsHook() const {
@@ -141,9 +150,9 @@ bool Document::IsHook() const {
 }
 
 std::string Document::Describe() const {
-  std::string out = kind_.empty() ? std::string("object") : kind_;
+  std::string out = kind_.empty() ? std::string("object") : kind_.str();
   if (!namespace_.empty()) return out + " " + namespace_ + "/" + name_;
-  return out + " " + (name_.empty() ? std::string("(unnamed)") : name_);
+  return out + " " + (name_.empty() ? std::string("(unnamed)") : name_.str());
 }
 
 namespace {

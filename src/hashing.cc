@@ -42,8 +42,8 @@ std::string CanonicalEncoding(const std::vector<SourceRead>& reads) {
   for (const SourceRead& read : reads) {
     const Source& source = *read.source;
     PutField(out, SourceKindSlug(source.id.kind));
-    PutField(out, source.id.name_space);
-    PutField(out, source.id.name);
+    PutField(out, source.id.name_space.view());
+    PutField(out, source.id.name.view());
     if (!read.keys) {
       PutCount(out, source.entries.size());
       for (const auto& [key, value] : source.entries) {

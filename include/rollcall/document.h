@@ -5,6 +5,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -15,6 +16,7 @@
 #include "rollcall/kind_scan.h"
 #include "rollcall/limits.h"
 #include "rollcall/location.h"
+#include "rollcall/name.h"
 #include "rollcall/stream.h"
 
 namespace rollcall {
@@ -72,7 +74,7 @@ class Document {
   const std::string& declared_namespace() const { return namespace_; }
   // The namespace the object goes to: the declared one, else `default_namespace`.
   const std::string& NamespaceOr(const std::string& default_namespace) const {
-    return namespace_.empty() ? default_namespace : namespace_;
+    return namespace_.empty() ? default_namespace : namespace_.str();
   }
   // True for objects their tool deletes and recreates on every run: Helm and Argo CD
   // hooks (helm.sh/hook, argocd.argoproj.io/hook).
@@ -80,7 +82,7 @@ class Document {
   // metadata.annotations[key] (the last one when the key is written twice), or null.
   const WrittenValue* Annotation(const std::string& key) const;
   // Keys written twice in any mapping of the document, in document order.
-  const std::vector<DuplicateKey>& duplicate_keys() const { return duplicate_keys_; }
+  const std::vector<DuplicateKey>& duplicate_keys() const;
   // "# Source:" path, else Helm 4's postrender-filename, else the stream's origin.
   std::string_view origin() const { return origin_; }
 
@@ -101,17 +103,23 @@ class Document {
   void DropTree();
 
  private:
+  // What few documents have, held apart so that the others do not pay for it: a
+  // large stream keeps a record of every document for the whole run.
+  struct Written {
+    std::map<std::string, WrittenValue> annotations;
+    std::vector<DuplicateKey> duplicate_keys;
+  };
+
   const Stream* stream_;
   const DocumentSpan* span_;
-  YAML::Node root_;
+  std::unique_ptr<YAML::Node> root_;  // null: no tree (an empty, unread or dropped one)
   bool dropped_ = false;
   Shape shape_ = Shape::kEmpty;
-  std::string api_version_, kind_, name_, namespace_;
+  std::uint32_t root_pos_ = 0;  // where the object starts, past "---" and comments
+  Name api_version_, kind_, name_, namespace_;
   // The stream's origin, the span's "# Source:" path or the Helm 4 annotation's value.
   std::string_view origin_;
-  std::size_t root_pos_ = 0;  // where the object starts, past "---" and comments
-  std::map<std::string, WrittenValue> annotations_;
-  std::vector<DuplicateKey> duplicate_keys_;
+  std::unique_ptr<Written> written_;  // null when it would be empty
   std::unique_ptr<DocumentFacts> facts_;
 };
 

@@ -15,6 +15,7 @@
 #include "rollcall/document.h"
 #include "rollcall/finding.h"
 #include "rollcall/location.h"
+#include "rollcall/name.h"
 #include "rollcall/node_shape.h"
 
 namespace rollcall {
@@ -28,8 +29,8 @@ const char* SourceKindName(SourceKind kind);
 
 struct SourceId {
   SourceKind kind = SourceKind::kSecret;
-  std::string name_space;
-  std::string name;
+  Name name_space;
+  Name name;
 
   bool operator<(const SourceId& other) const;
   bool operator==(const SourceId& other) const;

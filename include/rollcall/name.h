@@ -1,0 +1,98 @@
+// Names: the short strings that the records of a large stream repeat (object
+// names, namespaces, kinds, keys, container and volume names), each held once.
+//
+// A Name is one pointer into a table shared by the whole process, so that a record
+// holding five of them is 40 bytes, not 160 plus an allocation for every name
+// longer than 15 bytes (docs/performance.md). The table only grows: a process
+// renders one stream or lints a few files. Interning is safe from any thread.
+// Never a place for a Secret's values, which are held by the source that has them
+// and nowhere else (design.md, decision 7).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+namespace rollcall {
+
+class Name {
+ public:
+  Name();  // ""
+  // The one Name of this text. Implicit: a record's name field takes a string.
+  Name(std::string_view text);                                     // NOLINT
+  Name(const char* text) : Name(std::string_view(text)) {}         // NOLINT
+  Name(const std::string& text) : Name(std::string_view(text)) {}  // NOLINT
+
+  const std::string& str() const { return *text_; }
+  operator const std::string&() const { return *text_; }  // NOLINT: reads as its text
+  std::string_view view() const { return *text_; }
+  const char* c_str() const { return text_->c_str(); }
+  bool empty() const { return text_->empty(); }
+  std::size_t size() const { return text_->size(); }
+
+  // The same text is the same Name: equality is one comparison (operator== below).
+  bool Is(const Name& other) const { return text_ == other.text_; }
+  // Ordered by text, as the strings they replace were.
+  bool operator<(const Name& other) const { return text_ != other.text_ && *text_ < *other.text_; }
+
+  std::size_t Hash() const { return std::hash<const void*>()(text_); }
+
+ private:
+  const std::string* text_;
+};
+
+// Against text, and joined with strings into messages. Templates that take only a
+// Name itself, so that none of them turns text into a Name to compare or join
+// two strings.
+template <typename N>
+using IfName = std::enable_if_t<std::is_same_v<N, Name>, bool>;
+
+template <typename N, IfName<N> = true>
+bool operator==(const N& left, const N& right) {
+  return left.Is(right);
+}
+template <typename N, IfName<N> = true>
+bool operator!=(const N& left, const N& right) {
+  return !left.Is(right);
+}
+template <typename N, IfName<N> = true>
+bool operator==(const N& name, std::string_view text) {
+  return name.view() == text;
+}
+template <typename N, IfName<N> = true>
+bool operator==(std::string_view text, const N& name) {
+  return name.view() == text;
+}
+template <typename N, IfName<N> = true>
+bool operator!=(const N& name, std::string_view text) {
+  return name.view() != text;
+}
+template <typename N, IfName<N> = true>
+bool operator!=(std::string_view text, const N& name) {
+  return name.view() != text;
+}
+
+template <typename N, IfName<N> = true>
+std::string operator+(std::string left, const N& right) {
+  return left.append(right.str());
+}
+template <typename N, IfName<N> = true>
+std::string operator+(const char* left, const N& right) {
+  return std::string(left).append(right.str());
+}
+template <typename N, IfName<N> = true>
+std::string operator+(const N& left, std::string_view right) {
+  return std::string(left.str()).append(right);
+}
+
+// Names interned so far, for the tests of the table itself.
+std::size_t InternedNames();
+
+}  // namespace rollcall
+
+template <>
+struct std::hash<rollcall::Name> {
+  std::size_t operator()(const rollcall::Name& name) const { return name.Hash(); }
+};
