@@ -32,8 +32,7 @@ bool AnalysisReads(const AnalysisOptions& options, const TypeHeader& type, std::
   }
   // Suppressions (rollcall.dev/ignore) apply to any object; a marker in a comment is
   // named after its document's origin, which a Helm 4 annotation may give.
-  return text.find("rollcall.dev/") != std::string_view::npos ||
-         text.find("SECRET-VERSION") != std::string_view::npos;
+  return text.find("rollcall.dev/") != std::string_view::npos || MayHoldMarkers(text);
 }
 
 FactOptions FactOptionsFor(const AnalysisOptions& options) {
@@ -148,9 +147,7 @@ void Analysis::ScanStreamMarkers() {
   for (const Document& doc : documents_) {
     const Stream* stream = &doc.stream();
     if (!seen.insert(stream).second) continue;
-    // Every marker contains this text; most streams have none, and a search for it
-    // is many times faster than the marker expression over the whole stream.
-    if (stream->bytes().find("SECRET-VERSION:") == std::string::npos) continue;
+    if (!MayHoldMarkers(stream->bytes())) continue;
     for (Marker& marker : ScanMarkers(stream->bytes(), stream->lines(), stream->origin())) {
       // Name the marker after the document it sits in (a chart template, for Helm).
       std::size_t offset = stream->lines().LineStart(marker.line);

@@ -5,6 +5,7 @@
 
 #include "rollcall/annotate.h"
 #include "rollcall/consumer_kinds.h"
+#include "rollcall/markers.h"
 #include "rollcall/model.h"
 
 namespace rollcall {
@@ -24,6 +25,16 @@ const char* ReadViaName(ReadVia via) {
 }
 
 std::string Consumer::Describe() const { return kind + " " + name_space + "/" + name; }
+
+Location Consumer::Where() const { return document->Locate(); }
+
+const YAML::Node& Consumer::pod_template() const {
+  return pod_template_ ? *pod_template_ : NoNode();
+}
+
+void Consumer::set_pod_template(const YAML::Node& node) {
+  pod_template_ = std::make_unique<const YAML::Node>(node);
+}
 
 Location Consumer::Locate(const Reference& reference) const {
   return document->LocateAt(reference.pos);
@@ -52,16 +63,26 @@ void ForEachItem(const YAML::Node& map, const char* field, Visit visit) {
   }
 }
 
-std::set<std::string> ItemKeys(const YAML::Node& items) {
-  std::set<std::string> keys;
-  for (const auto& item : items) keys.insert(ScalarOr(Child(item, "key")));
+// Sorted by text, each once, as a set of them would be.
+std::vector<Name> SortedKeys(std::vector<Name> keys) {
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  keys.shrink_to_fit();
   return keys;
+}
+
+std::vector<Name> ItemKeys(const YAML::Node& items) {
+  std::vector<Name> keys;
+  for (const auto& item : items) keys.emplace_back(ScalarOr(Child(item, "key")));
+  return SortedKeys(std::move(keys));
 }
 
 class ReferenceCollector {
  public:
-  ReferenceCollector(const Document& doc, std::string name_space)
-      : doc_(doc), name_space_(std::move(name_space)) {}
+  ReferenceCollector(const Document& doc, Name name_space)
+      : doc_(doc),
+        name_space_(name_space),
+        marker_lines_(MayHoldMarkers(doc.span().Text(doc.stream().bytes()))) {}
 
   std::vector<Reference> Collect(const YAML::Node& pod_spec) {
     for (const char* list : kContainerLists) {
@@ -89,7 +110,8 @@ class ReferenceCollector {
     out.optional = IsTrue(Child(ref, "optional"));
     YAML::Node name = Child(ref, name_field);
     YAML::Mark mark = name.IsDefined() ? name.Mark() : ref.Mark();
-    out.pos = MarkPos(mark);
+    out.pos = static_cast<std::uint32_t>(MarkPos(mark));
+    if (!marker_lines_) return out;
     AddLine(out, entry);
     for (const auto& [map, key] : hops) {
       for (const auto& item : map) {
@@ -103,14 +125,14 @@ class ReferenceCollector {
 
   void AddLine(Reference& out, const YAML::Node& node) const {
     if (!node.IsDefined()) return;
-    std::size_t line = doc_.Locate(node.Mark()).line;
+    auto line = static_cast<std::uint32_t>(doc_.Locate(node.Mark()).line);
     if (std::find(out.lines.begin(), out.lines.end(), line) == out.lines.end()) {
       out.lines.push_back(line);
     }
   }
 
   void Container(const YAML::Node& container) {
-    std::string name = ScalarOr(Child(container, "name"));
+    Name name = ScalarOr(Child(container, "name"));
     ForEachItem(container, "env", [&](const YAML::Node& env) {
       YAML::Node from = Child(env, "valueFrom");
       for (auto [field, kind] : {std::pair{"secretKeyRef", SourceKind::kSecret},
@@ -119,7 +141,7 @@ class ReferenceCollector {
         if (!ref.IsMap()) continue;
         Reference out =
             Make(kind, ref, "name", ReadVia::kEnv, env, {{env, "valueFrom"}, {from, field}});
-        out.keys = std::set<std::string>{ScalarOr(Child(ref, "key"))};
+        out.keys = std::vector<Name>{Name(ScalarOr(Child(ref, "key")))};
         out.container = name;
         references_.push_back(std::move(out));
       }
@@ -143,7 +165,7 @@ class ReferenceCollector {
 
   void AddVolumeSource(const YAML::Node& ref, SourceKind kind, const char* name_field, ReadVia via,
                        const YAML::Node& volume_entry, std::initializer_list<Hop> hops) {
-    std::string volume = ScalarOr(Child(volume_entry, "name"));
+    Name volume = ScalarOr(Child(volume_entry, "name"));
     Reference out = Make(kind, ref, name_field, via, volume_entry, hops);
     YAML::Node items = Child(ref, "items");
     if (items.IsDefined() && items.IsSequence() && items.size() > 0) out.keys = ItemKeys(items);
@@ -174,9 +196,10 @@ class ReferenceCollector {
   }
 
   const Document& doc_;
-  std::string name_space_;
+  Name name_space_;
+  bool marker_lines_;  // whether the document has a marker's text, so lines matter
   std::vector<Reference> references_;
-  std::map<std::string, std::vector<VolumeMount>> mounts_;  // volume name → mounts
+  std::map<Name, std::vector<VolumeMount>> mounts_;  // volume name → mounts
 };
 
 ConsumerRole RoleOf(const Document& doc) {
@@ -205,9 +228,8 @@ std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& 
   consumer.name = doc.name();
   consumer.name_space = doc.NamespaceOr(default_namespace);
   consumer.role = RoleOf(doc);
-  consumer.pod_template.reset(pod_template);
+  consumer.set_pod_template(pod_template);
   consumer.template_shape = CaptureForEdit(pod_template);
-  consumer.where = doc.Locate();
   ReferenceCollector collector(doc, consumer.name_space);
   consumer.references = collector.Collect(Child(pod_template, "spec"));
   return consumer;

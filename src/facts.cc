@@ -37,7 +37,7 @@ ReadTree FactReader(FactOptions options) {
     if (KeepsTree(doc, options)) return;
     // The template's handle holds the whole tree's memory.
     if (const std::unique_ptr<Consumer>& consumer = doc.facts()->consumer) {
-      consumer->pod_template.reset(NoNode());
+      consumer->DropPodTemplate();
     }
     doc.DropTree();
   };

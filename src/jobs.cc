@@ -96,10 +96,10 @@ JobAction DecideJobAction(const Consumer& job, const JobOptions& options) {
   for (const std::string& pattern : options.run_once_patterns) {
     RE2 re(pattern, RE2::Quiet);
     if (!re.ok()) {
-      throw InputError(job.where,
+      throw InputError(job.Where(),
                        "run-once pattern \"" + pattern + "\" is not a valid RE2: " + re.error());
     }
-    if (RE2::PartialMatch(job.name, re)) return JobAction::kRunOnce;
+    if (RE2::PartialMatch(job.name.str(), re)) return JobAction::kRunOnce;
   }
   JobPolicy policy = options.policy;
   if (const WrittenValue* written = job.document->Annotation(kJobPolicyAnnotation)) {

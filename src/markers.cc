@@ -88,7 +88,7 @@ std::vector<Marker> ScanMarkers(std::string_view text, const LineIndex& lines,
   return markers;
 }
 
-bool MarkerBinds(const Marker& marker, const std::vector<std::size_t>& reference_lines) {
+bool MarkerBinds(const Marker& marker, const std::vector<std::uint32_t>& reference_lines) {
   std::size_t target = marker.trailing ? marker.line : marker.line + 1;
   return std::find(reference_lines.begin(), reference_lines.end(), target) != reference_lines.end();
 }

@@ -50,9 +50,13 @@ std::vector<SourceRead> ResolveReads(const Consumer& consumer, const Model& mode
       if (unresolved != nullptr) unresolved->push_back(&ref);
       continue;
     }
-    auto [it, inserted] = reads.try_emplace(ref.source, SourceRead{&found->second, ref.keys});
+    auto [it, inserted] = reads.try_emplace(ref.source, SourceRead{&found->second, {}});
     SourceRead& read = it->second;
-    if (inserted || !read.keys) continue;
+    if (inserted) {
+      if (ref.keys) read.keys.emplace(ref.keys->begin(), ref.keys->end());
+      continue;
+    }
+    if (!read.keys) continue;
     if (!ref.keys) {
       read.keys.reset();  // one reference reads every key: so does the consumer
     } else {

@@ -46,7 +46,7 @@ std::vector<Edit> RenameJob(const Consumer& job, const std::string& config_hash,
   NodeShape object = CaptureForEdit(doc.root());
   const NodeShape* metadata = FindValue(object, "metadata");
   std::string base = RecordedJobName(doc, job.name);
-  std::string name = RenamedJobName(base, JobTemplateDigest(job.pod_template, config_hash));
+  std::string name = RenamedJobName(base, JobTemplateDigest(job.pod_template(), config_hash));
   renamed = name;
   std::vector<Edit> edits = SetScalarValue(doc, metadata ? *metadata : NodeShape{}, "name", name);
   AnnotationChange record;

@@ -86,8 +86,8 @@ std::vector<RolloutEntry> CompareRollout(const Analysis& analysis,
       if (old != nullptr) matched.insert(old);
     } else if (old != nullptr) {
       matched.insert(old);
-      bool same = TemplateFingerprint(consumer.pod_template, item.config_hash) ==
-                  TemplateFingerprint(old->pod_template, WrittenConfigHash(*old));
+      bool same = TemplateFingerprint(consumer.pod_template(), item.config_hash) ==
+                  TemplateFingerprint(old->pod_template(), WrittenConfigHash(*old));
       if (same) {
         entry.status = RolloutStatus::kUnchanged;
       } else if (consumer.role == ConsumerRole::kPlainJob) {

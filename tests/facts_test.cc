@@ -65,8 +65,8 @@ TEST(FactReader, KeepsOnlyThePlainJobsTree) {
   EXPECT_FALSE(docs[1].has_tree());
   EXPECT_TRUE(docs[2].has_tree());  // renamed after its whole pod template
   EXPECT_FALSE(docs[3].has_tree());
-  EXPECT_TRUE(docs[2].facts()->consumer->pod_template.IsMap());
-  EXPECT_FALSE(docs[1].facts()->consumer->pod_template.IsDefined());
+  EXPECT_TRUE(docs[2].facts()->consumer->pod_template().IsMap());
+  EXPECT_FALSE(docs[1].facts()->consumer->pod_template().IsDefined());
   // A dropped tree is a bug to read, not an empty document.
   EXPECT_THROW(docs[1].root(), std::logic_error);
 }
@@ -86,7 +86,7 @@ TEST(FactReader, ReadsWhatTheAnalysisNeedsBeforeTheTreeGoes) {
   const Consumer& api = *docs[1].facts()->consumer;
   ASSERT_EQ(api.references.size(), 1u);
   EXPECT_EQ(api.references[0].source.name, "db");
-  EXPECT_EQ(api.where.line, 8u);
+  EXPECT_EQ(docs[1].Locate().line, 8u);  // where findings on the consumer point
   // Annotations are the last of duplicates, with where they are written.
   const WrittenValue* ignore = docs[1].Annotation("rollcall.dev/ignore");
   ASSERT_NE(ignore, nullptr);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,15 @@ struct MarkerValue {
   std::string reason;   // static, reloads: the reason given
   std::string problem;  // malformed: what is wrong with it
 };
+
+// Every marker contains this text.
+inline constexpr std::string_view kMarkerText = "SECRET-VERSION:";
+
+// Whether `text` may hold a marker: most streams have none, and a search for the
+// text is many times faster than the marker expression.
+inline bool MayHoldMarkers(std::string_view text) {
+  return text.find(kMarkerText) != std::string_view::npos;
+}
 
 // Parses "pending", "static: <reason>", "reloads: <reason>", "checksum".
 MarkerValue ParseMarkerValue(std::string_view text);
@@ -46,6 +56,6 @@ std::vector<Marker> ScanMarkers(std::string_view text, const LineIndex& lines,
 // True when `marker` binds to a reference occupying `reference_lines`: a trailing
 // marker on one of those lines, or a comment-only marker on the line directly above
 // one of them.
-bool MarkerBinds(const Marker& marker, const std::vector<std::size_t>& reference_lines);
+bool MarkerBinds(const Marker& marker, const std::vector<std::uint32_t>& reference_lines);
 
 }  // namespace rollcall

@@ -5,7 +5,9 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -48,7 +50,7 @@ struct Source {
 };
 
 // How a reference reads its source.
-enum class ReadVia {
+enum class ReadVia : std::uint8_t {
   kEnv,        // env[].valueFrom.secretKeyRef / configMapKeyRef
   kEnvFrom,    // envFrom[].secretRef / configMapRef
   kVolume,     // volumes[].secret / configMap
@@ -58,30 +60,33 @@ const char* ReadViaName(ReadVia via);
 
 // Where a volume is mounted, since a subPath mount never sees an update.
 struct VolumeMount {
-  std::string container;
+  Name container;
   bool sub_path = false;
 };
 
-// One place in a pod template that reads a source.
+// One place in a pod template that reads a source. Small: a large stream has
+// hundreds of thousands, kept for the whole run (docs/performance.md).
 struct Reference {
   SourceId source;
   ReadVia via = ReadVia::kEnv;
-  std::optional<std::set<std::string>> keys;  // the keys read; nullopt: every key
   bool optional = false;
-  std::string container;            // env, envFrom: the container reading it
-  std::string volume;               // volume, projected: the volume's name
-  std::vector<VolumeMount> mounts;  // volume, projected: its mounts
   // Where the source's name is written (else the reference), as an offset in the
-  // consumer's document: Consumer::Locate makes it a Location. An offset, because a
-  // large stream has hundreds of thousands of references and few are ever reported.
-  std::size_t pos = 0;
+  // consumer's document: Consumer::Locate makes it a Location, for the few that are
+  // ever reported.
+  std::uint32_t pos = 0;
+  std::optional<std::vector<Name>> keys;  // the keys read, sorted; nullopt: every key
+  Name container;                         // env, envFrom: the container reading it
+  Name volume;                            // volume, projected: the volume's name
+  std::vector<VolumeMount> mounts;        // volume, projected: its mounts
   // Stream lines a SECRET-VERSION marker may sit on (or directly above): the env,
-  // envFrom, volume or projected-source entry, and its name and key lines.
-  std::vector<std::size_t> lines;
+  // envFrom, volume or projected-source entry, and its name and key lines. Only
+  // read when the document has a marker's text (markers.h's MayHoldMarkers); empty
+  // otherwise.
+  std::vector<std::uint32_t> lines;
 };
 
 // What a consumer is, for what render may do to it.
-enum class ConsumerRole {
+enum class ConsumerRole : std::uint8_t {
   kWorkload,  // rolls when its pod template changes
   kHookJob,   // a Job its tool deletes and recreates on each run
   kPlainJob,  // a Job whose template is immutable once created
@@ -89,26 +94,32 @@ enum class ConsumerRole {
 };
 
 // What render does with a plain Job (jobs.h); kNone for every other consumer.
-enum class JobAction { kNone, kRename, kKeep, kRunOnce };
+enum class JobAction : std::uint8_t { kNone, kRename, kKeep, kRunOnce };
 
 // A pod template and the references in it.
 struct Consumer {
   const Document* document = nullptr;
-  std::string kind, name, name_space;
+  Name kind, name, name_space;
   ConsumerRole role = ConsumerRole::kWorkload;
   JobAction job_action = JobAction::kNone;  // set by the analysis for plain Jobs
-  // The mapping holding metadata and spec, while the document keeps its tree
-  // (facts.h's KeepsTree); undefined after.
-  YAML::Node pod_template;
   // Its first levels (metadata.annotations and beside), for the annotation edit.
   NodeShape template_shape;
   std::vector<Reference> references;
-  Location where;
+
+  // The mapping holding metadata and spec, while the document keeps its tree
+  // (facts.h's KeepsTree); an undefined node after.
+  const YAML::Node& pod_template() const;
+  void set_pod_template(const YAML::Node& node);
+  void DropPodTemplate() { pod_template_.reset(); }
 
   std::string Describe() const;  // "Deployment ns/name"
+  Location Where() const;        // the object's first line
   Location Locate(const Reference& reference) const;
   // The pod template's metadata.annotations[key], or null.
   const NodeShape* TemplateAnnotation(const std::string& key) const;
+
+ private:
+  std::unique_ptr<const YAML::Node> pod_template_;
 };
 
 // Everything the stream says: sources by id and consumers in stream order.

@@ -6,7 +6,7 @@ namespace {
 void Check(const Analysis& analysis, std::vector<Finding>& out) {
   for (const Consumer& consumer : analysis.model().consumers) {
     if (consumer.role != ConsumerRole::kPod || consumer.references.empty()) continue;
-    out.push_back(At("bare-pod", consumer.where, consumer.Describe(),
+    out.push_back(At("bare-pod", consumer.Where(), consumer.Describe(),
                      consumer.Describe() +
                          " reads Secrets or ConfigMaps, but a bare Pod cannot roll: a change "
                          "reaches it only if someone deletes and recreates it"));

@@ -6,7 +6,7 @@ namespace {
 void Check(const Analysis& analysis, std::vector<Finding>& out) {
   for (const Consumer& consumer : analysis.model().consumers) {
     if (consumer.job_action != JobAction::kKeep || consumer.references.empty()) continue;
-    out.push_back(At("plain-job-unchanged", consumer.where, consumer.Describe(),
+    out.push_back(At("plain-job-unchanged", consumer.Where(), consumer.Describe(),
                      consumer.Describe() +
                          " is left unchanged (job policy keep): a Job's pod template is "
                          "immutable, so a Secret or ConfigMap change will not reach it"));

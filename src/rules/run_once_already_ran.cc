@@ -14,7 +14,7 @@ std::string TtlCaveat(const Document& previous) {
 void Check(const Analysis& analysis, std::vector<Finding>& out) {
   for (const Consumer& consumer : analysis.model().consumers) {
     if (!analysis.AlreadyRan(consumer)) continue;
-    out.push_back(At("run-once-already-ran", consumer.where, consumer.Describe(),
+    out.push_back(At("run-once-already-ran", consumer.Where(), consumer.Describe(),
                      consumer.Describe() +
                          " is a run-once Job that the previous release already has: it ran, so "
                          "the previous release's document is written back unchanged (neither "

@@ -10,11 +10,11 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
     const Document& previous = *analysis.PreviousOf(*consumer.document);
     YAML::Node previous_template = Child(Child(previous.root(), "spec"), "template");
     if (TemplateFingerprint(previous_template, "") ==
-        TemplateFingerprint(consumer.pod_template, "")) {
+        TemplateFingerprint(consumer.pod_template(), "")) {
       continue;
     }
     out.push_back(
-        At("stale-one-time-token", consumer.where, consumer.Describe(),
+        At("stale-one-time-token", consumer.Where(), consumer.Describe(),
            consumer.Describe() +
                " already ran, yet it is rendered again with a different pod template: the value "
                "that names it was kept (as helm upgrade --reuse-values keeps it). To run it again, "
