@@ -13,20 +13,19 @@ Model BuildModel(std::vector<Document>& documents, const std::string& default_na
   Model model;
   std::size_t consumers = 0;
   for (const Document& doc : documents) consumers += doc.facts() && doc.facts()->consumer ? 1 : 0;
-  // Reserved: a Consumer is copied, not moved, when the vector grows (YAML::Node
-  // has no move constructor).
-  model.consumers.reserve(consumers);
+  model.consumers.reserve(consumers);  // kept for the whole run: no spare capacity
   for (Document& doc : documents) {
     DocumentFacts* found = doc.facts();
     if (found == nullptr) continue;
     if (const std::unique_ptr<Source>& source = found->source) {
+      source->document = &doc;
       SourceId id = source->id;
       auto earlier = model.sources.find(id);
       if (earlier != model.sources.end()) {
         model.findings.push_back(
-            Finding{"duplicate-source", Severity::kWarning, source->where, id.Describe(), "",
+            Finding{"duplicate-source", Severity::kWarning, source->Where(), id.Describe(), "",
                     id.Describe() + " is defined again (first at line " +
-                        std::to_string(earlier->second.where.line) +
+                        std::to_string(earlier->second.Where().line) +
                         "); the last definition is the one applied, and the one hashed"});
       }
       model.sources.insert_or_assign(std::move(id), std::move(*source));

@@ -29,6 +29,8 @@ std::string SourceId::Describe() const {
   return std::string(SourceKindName(kind)) + " " + name_space + "/" + name;
 }
 
+Location Source::Where() const { return document ? document->LocateAt(pos) : Location{}; }
+
 std::string SourceId::Path() const {
   return std::string(SourceKindSlug(kind)) + "/" + name_space + "/" + name;
 }
@@ -48,20 +50,27 @@ struct Object {
   std::string description;  // "Secret ns/name", for messages
 };
 
-// Sets `key` to `value` in the source, keeping `total`, the size of all its
-// values, within kMaxDataBytes.
-void Store(const Object& object, Source& source, std::size_t& total, const std::string& key,
-           std::string value) {
-  std::string& slot = source.entries[key];
-  total = total - slot.size() + value.size();
-  if (total > kMaxDataBytes) {
-    throw InputError(
-        object.doc.Locate(object.node.Mark()),
-        object.description + ": its values total more than " + std::to_string(kMaxDataBytes) +
-            " bytes, which the API server refuses in a " + SourceKindName(source.id.kind));
+// A source's entries as they are read, the size of all its values kept within
+// kMaxDataBytes.
+struct EntryReader {
+  const Object& object;
+  SourceKind kind;
+  std::map<std::string, std::string> entries;
+  std::size_t total = 0;
+
+  // Sets `key` to `value`: a later value of a key replaces the earlier one.
+  void Store(const std::string& key, std::string value) {
+    std::string& slot = entries[key];
+    total = total - slot.size() + value.size();
+    if (total > kMaxDataBytes) {
+      throw InputError(object.doc.Locate(object.node.Mark()),
+                       object.description + ": its values total more than " +
+                           std::to_string(kMaxDataBytes) +
+                           " bytes, which the API server refuses in a " + SourceKindName(kind));
+    }
+    slot = std::move(value);
   }
-  slot = std::move(value);
-}
+};
 
 // Calls `take(key, value_node)` for each entry of the mapping at `field`, checking
 // that it is a mapping of scalars (the API server takes only strings there).
@@ -85,8 +94,8 @@ void ForEachEntry(const Object& object, const char* field, Take take) {
   }
 }
 
-void ReadBase64Entries(const Object& object, const char* field, Source& source,
-                       std::size_t& total) {
+void ReadBase64Entries(EntryReader& reader, const char* field) {
+  const Object& object = reader.object;
   ForEachEntry(object, field, [&](const std::string& key, const YAML::Node& value) {
     std::optional<std::string> decoded = DecodeBase64(ScalarOr(value));
     if (!decoded) {
@@ -94,14 +103,13 @@ void ReadBase64Entries(const Object& object, const char* field, Source& source,
       throw InputError(object.doc.Locate(value.Mark()),
                        object.description + ": " + field + "." + key + " is not valid base64");
     }
-    Store(object, source, total, key, std::move(*decoded));
+    reader.Store(key, std::move(*decoded));
   });
 }
 
-void ReadStringEntries(const Object& object, const char* field, Source& source,
-                       std::size_t& total) {
-  ForEachEntry(object, field, [&](const std::string& key, const YAML::Node& value) {
-    Store(object, source, total, key, ScalarOr(value));
+void ReadStringEntries(EntryReader& reader, const char* field) {
+  ForEachEntry(reader.object, field, [&](const std::string& key, const YAML::Node& value) {
+    reader.Store(key, ScalarOr(value));
   });
 }
 
@@ -117,16 +125,17 @@ std::optional<Source> SourceOf(const Document& doc, const YAML::Node& node,
   source.id.name_space = ScalarOr(Child(metadata, "namespace"), default_namespace);
   if (source.id.name_space.empty()) source.id.name_space = default_namespace;
   Object object{doc, node, source.id.Describe()};
-  std::size_t total = 0;
+  EntryReader reader{object, source.id.kind, {}, 0};
   if (source.id.kind == SourceKind::kSecret) {
-    ReadBase64Entries(object, "data", source, total);
+    ReadBase64Entries(reader, "data");
     // The API server merges stringData over data; a key in both takes stringData.
-    ReadStringEntries(object, "stringData", source, total);
+    ReadStringEntries(reader, "stringData");
   } else {
-    ReadStringEntries(object, "data", source, total);
-    ReadBase64Entries(object, "binaryData", source, total);
+    ReadStringEntries(reader, "data");
+    ReadBase64Entries(reader, "binaryData");
   }
-  source.where = doc.Locate(node.Mark());
+  source.entries = SourceEntries(std::move(reader.entries));
+  source.pos = static_cast<std::uint32_t>(MarkPos(node.Mark()));
   return source;
 }
 

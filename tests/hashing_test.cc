@@ -9,7 +9,7 @@ Source MakeSource(SourceKind kind, std::string name_space, std::string name,
                   std::map<std::string, std::string> entries) {
   Source source;
   source.id = {kind, std::move(name_space), std::move(name)};
-  source.entries = std::move(entries);
+  source.entries = SourceEntries(std::move(entries));
   return source;
 }
 

@@ -99,10 +99,10 @@ TEST(RenderWithState, TheInputWinsOverTheState) {
   Model model;
   Source input;
   input.id = {SourceKind::kSecret, "ns", "s"};
-  input.entries = {{"k", "from the input"}};
+  input.entries = std::map<std::string, std::string>{{"k", "from the input"}};
   model.sources[input.id] = input;
   Source state = input;
-  state.entries = {{"k", "from the cluster"}};
+  state.entries = std::map<std::string, std::string>{{"k", "from the cluster"}};
   EXPECT_EQ(AddStateSources(model, {state}), 0u);
   EXPECT_EQ(model.sources.at(input.id).entries.at("k"), "from the input");
 }

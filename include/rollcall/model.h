@@ -19,6 +19,7 @@
 #include "rollcall/location.h"
 #include "rollcall/name.h"
 #include "rollcall/node_shape.h"
+#include "rollcall/source_entries.h"
 
 namespace rollcall {
 
@@ -45,8 +46,13 @@ struct Source {
   SourceId id;
   // Key → the bytes the process reads: Secret data base64-decoded with stringData
   // over it, ConfigMap data and base64-decoded binaryData.
-  std::map<std::string, std::string> entries;
-  Location where;
+  SourceEntries entries;
+  // The document defining it, once the model is built (null for a source from
+  // --state or a lookup), and where in that document the object starts.
+  const Document* document = nullptr;
+  std::uint32_t pos = 0;
+
+  Location Where() const;  // unknown (an empty Location) without a document
 };
 
 // How a reference reads its source.

@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -85,6 +86,11 @@ std::string operator+(const char* left, const N& right) {
 template <typename N, IfName<N> = true>
 std::string operator+(const N& left, std::string_view right) {
   return std::string(left.str()).append(right);
+}
+
+template <typename N, IfName<N> = true>
+std::ostream& operator<<(std::ostream& out, const N& name) {
+  return out << name.str();
 }
 
 // Names interned so far, for the tests of the table itself.
