@@ -230,8 +230,36 @@ const Marker* Analysis::LineMarker(const Reference& reference, const Document& d
   return nullptr;
 }
 
+std::string ReferenceCoverage::Reason() const {
+  const SourceId& source = reference->source;
+  switch (cause) {
+    case CoverageCause::kMarker:
+      if (marker->value.kind == MarkerKind::kPending) return "SECRET-VERSION: pending";
+      return std::string(MarkerKindName(marker->value.kind)) + ": " + marker->value.reason;
+    case CoverageCause::kRuntime:
+      return "rotated at runtime by " + rotation->controller;
+    case CoverageCause::kRunOnce:
+      return "a run-once Job: a later change is not meant to reach it";
+    case CoverageCause::kAbsentOptional:
+      return "optional, and " + source.Describe() + " does not exist in the cluster";
+    case CoverageCause::kAbsentEverywhere:
+      return source.Describe() + " is neither in the input nor in the cluster";
+    case CoverageCause::kNotInInput:
+      return source.Describe() + " is not in the input";
+    case CoverageCause::kJobKept:
+      return "the Job is kept unchanged (job policy keep), so its content is in no hash";
+    case CoverageCause::kBarePod:
+      return "a bare Pod cannot roll";
+    case CoverageCause::kContentKnown:
+      return "content known";
+  }
+  return "";
+}
+
 ReferenceCoverage Analysis::Cover(const Consumer& consumer, const Reference& reference) {
-  ReferenceCoverage out{&consumer, &reference, Coverage::kUnresolved, "", nullptr};
+  ReferenceCoverage out;
+  out.consumer = &consumer;
+  out.reference = &reference;
   out.marker = LineMarker(reference, *consumer.document);
   if (out.marker == nullptr) {
     // One annotation marker per consumer, shared by its references.
@@ -244,39 +272,40 @@ ReferenceCoverage Analysis::Cover(const Consumer& consumer, const Reference& ref
     const MarkerValue& value = out.marker->value;
     if (value.kind == MarkerKind::kPending) {
       out.state = Coverage::kPending;
-      out.reason = "SECRET-VERSION: pending";
+      out.cause = CoverageCause::kMarker;
       return out;
     }
     if (value.kind == MarkerKind::kStatic ||
         (value.kind == MarkerKind::kReloads && Reloadable(reference))) {
       out.state = Coverage::kWaived;
-      out.reason = std::string(MarkerKindName(value.kind)) + ": " + value.reason;
+      out.cause = CoverageCause::kMarker;
       return out;
     }
   }
   if (const Rotation* rotation = runtime_.Find(reference.source)) {
     out.state = Coverage::kRuntime;
-    out.reason = "rotated at runtime by " + rotation->controller;
+    out.cause = CoverageCause::kRuntime;
+    out.rotation = rotation;
     return out;
   }
   bool known = model_.sources.count(reference.source) > 0;
   if (consumer.job_action == JobAction::kRunOnce) {
     out.state = Coverage::kWaived;
-    out.reason = "a run-once Job: a later change is not meant to reach it";
+    out.cause = CoverageCause::kRunOnce;
   } else if (!known && missing_in_cluster_.count(reference.source) > 0 && reference.optional) {
     out.state = Coverage::kWaived;
-    out.reason = "optional, and " + reference.source.Describe() + " does not exist in the cluster";
+    out.cause = CoverageCause::kAbsentOptional;
   } else if (!known && missing_in_cluster_.count(reference.source) > 0) {
-    out.reason = reference.source.Describe() + " is neither in the input nor in the cluster";
+    out.cause = CoverageCause::kAbsentEverywhere;
   } else if (!known) {
-    out.reason = reference.source.Describe() + " is not in the input";
+    out.cause = CoverageCause::kNotInInput;
   } else if (consumer.job_action == JobAction::kKeep) {
-    out.reason = "the Job is kept unchanged (job policy keep), so its content is in no hash";
+    out.cause = CoverageCause::kJobKept;
   } else if (consumer.role == ConsumerRole::kPod) {
-    out.reason = "a bare Pod cannot roll";
+    out.cause = CoverageCause::kBarePod;
   } else {
     out.state = Coverage::kHashed;
-    out.reason = "content known";
+    out.cause = CoverageCause::kContentKnown;
   }
   return out;
 }

@@ -143,7 +143,9 @@ class AnnotationEditor {
     return count;
   }
 
-  static std::string KeyText(const NodeShape& key) { return key.IsScalar() ? key.scalar : ""; }
+  static std::string KeyText(const NodeShape& key) {
+    return key.IsScalar() ? key.scalar.str() : "";
+  }
 
   // An edit inside an alias or inside an anchored node that is aliased elsewhere
   // would change every place that shares it.

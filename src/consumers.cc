@@ -71,7 +71,7 @@ std::string FormatConsumerUse(const ConsumerUse& use) {
   const ReferenceCoverage& coverage = *use.coverage;
   std::string out = use.object + " container " + use.container + " reads " + use.reads + ": " +
                     CoverageName(coverage.state);
-  if (!coverage.reason.empty()) out += " (" + coverage.reason + ")";
+  out += " (" + coverage.Reason() + ")";
   return out;
 }
 

@@ -19,10 +19,10 @@ NodeShape Capture(const YAML::Node& node, const std::vector<std::string>& path, 
   shape.type = TypeOf(node);
   if (!node.IsDefined()) return shape;
   YAML::Mark mark = node.Mark();
-  shape.pos = MarkPos(mark);
+  shape.pos = static_cast<std::uint32_t>(MarkPos(mark));
   shape.column = mark.column < 0 ? 0 : static_cast<std::uint32_t>(mark.column);
   if (node.IsScalar()) shape.scalar = node.Scalar();
-  if (node.IsSequence() || node.IsMap()) shape.size = node.size();
+  if (node.IsSequence() || node.IsMap()) shape.size = static_cast<std::uint32_t>(node.size());
   if (!node.IsMap()) return shape;
   bool first = true;
   for (const auto& entry : node) {

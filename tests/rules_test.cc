@@ -33,7 +33,7 @@ struct Linted {
     std::vector<std::string> out;
     for (const ReferenceCoverage& entry : analysis.coverage()) {
       out.push_back(entry.reference->source.name + ": " + CoverageName(entry.state) + " (" +
-                    entry.reason + ")");
+                    entry.Reason() + ")");
     }
     return out;
   }

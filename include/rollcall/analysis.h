@@ -3,6 +3,7 @@
 // coverage state of each reference. The rule checks read only this.
 #pragma once
 
+#include <cstdint>
 #include <deque>
 #include <map>
 #include <set>
@@ -46,12 +47,31 @@ struct AnalysisOptions {
   std::vector<Marker> loose_markers;
 };
 
+// Why a reference ends in its coverage state.
+enum class CoverageCause : std::uint8_t {
+  kMarker,            // pending, waived: the marker says so
+  kRuntime,           // runtime: a controller rotates the source
+  kRunOnce,           // waived: a run-once Job
+  kAbsentOptional,    // waived: optional, and the source is not in the cluster
+  kAbsentEverywhere,  // unresolved: neither in the input nor in the cluster
+  kNotInInput,        // unresolved: not in the input, nor looked up
+  kJobKept,           // unresolved: a plain Job kept unchanged
+  kBarePod,           // unresolved: a bare Pod cannot roll
+  kContentKnown,      // hashed
+};
+
+// One record per reference of the input: a few pointers, the reason's text made
+// when it is shown.
 struct ReferenceCoverage {
   const Consumer* consumer = nullptr;
   const Reference* reference = nullptr;
+  const Marker* marker = nullptr;      // the marker that binds to it, if any
+  const Rotation* rotation = nullptr;  // the rotation, when runtime
   Coverage state = Coverage::kUnresolved;
-  std::string reason;
-  const Marker* marker = nullptr;  // the marker that binds to it, if any
+  CoverageCause cause = CoverageCause::kNotInInput;
+
+  // "content known", "rotated at runtime by cert-manager", …
+  std::string Reason() const;
 };
 
 // A suppression read from rollcall.dev/ignore, or a malformed one.

@@ -13,17 +13,21 @@
 #include <utility>
 #include <vector>
 
+#include "rollcall/name.h"
+
 namespace rollcall {
 
+// Small: every consumer of a large stream keeps one for the whole run.
 struct NodeShape {
-  enum class Type { kUndefined, kNull, kScalar, kSequence, kMap };
+  enum class Type : std::uint8_t { kUndefined, kNull, kScalar, kSequence, kMap };
 
   Type type = Type::kUndefined;
   std::uint32_t column = 0;            // the start mark's 0-based column
   std::uint32_t first_key_column = 0;  // a non-empty mapping's: the indentation it shows
-  std::size_t pos = 0;                 // the start mark's offset in the document's text
-  std::size_t size = 0;                // a mapping's or sequence's entries, captured or not
-  std::string scalar;                  // a scalar's text
+  std::uint32_t pos = 0;               // the start mark's offset in the document's text
+  std::uint32_t size = 0;              // a mapping's or sequence's entries, captured or not
+  // A scalar's text: a key ("metadata", an annotation's), or an annotation's value.
+  Name scalar;
   // A mapping's entries in document order; empty for a mapping off the captured path.
   std::vector<std::pair<NodeShape, NodeShape>> entries;
 

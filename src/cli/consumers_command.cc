@@ -52,7 +52,7 @@ void WriteJson(const std::vector<ConsumerUse>& uses, const SourceQuery& query) {
                          {"container", use.container},
                          {"reads", use.reads},
                          {"coverage", CoverageName(coverage.state)},
-                         {"reason", coverage.reason},
+                         {"reason", coverage.Reason()},
                          {"marker", coverage.marker != nullptr ? coverage.marker->text : ""},
                          {"file", where.origin},
                          {"line", where.line}});

@@ -12,7 +12,7 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
     out.push_back(AtReference("checksum-not-hashed", coverage,
                               "SECRET-VERSION: checksum, but " +
                                   DescribeReference(*coverage.reference) +
-                                  " is not hashed: " + coverage.reason));
+                                  " is not hashed: " + coverage.Reason()));
   }
 }
 

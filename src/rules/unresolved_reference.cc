@@ -8,7 +8,7 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
     if (coverage.state != Coverage::kUnresolved) continue;
     const Reference& reference = *coverage.reference;
     std::string message = coverage.consumer->Describe() + " reads " + DescribeReference(reference) +
-                          ", but " + coverage.reason +
+                          ", but " + coverage.Reason() +
                           ": nothing makes a change to it reach the process";
     if (reference.optional) message += " (the reference is optional)";
     out.push_back(AtReference("unresolved-reference", coverage, std::move(message)));
