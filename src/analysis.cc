@@ -85,8 +85,9 @@ Analysis::Analysis(std::vector<Document> documents, AnalysisOptions options)
   for (const Consumer& consumer : model_.consumers) references += consumer.references.size();
   coverage_.reserve(references);
   for (const Consumer& consumer : model_.consumers) {
+    std::optional<const Marker*> annotation_marker;  // read when a reference first needs it
     for (const Reference& reference : consumer.references) {
-      coverage_.push_back(Cover(consumer, reference));
+      coverage_.push_back(Cover(consumer, reference, annotation_marker));
     }
   }
 }
@@ -256,16 +257,16 @@ std::string ReferenceCoverage::Reason() const {
   return "";
 }
 
-ReferenceCoverage Analysis::Cover(const Consumer& consumer, const Reference& reference) {
+ReferenceCoverage Analysis::Cover(const Consumer& consumer, const Reference& reference,
+                                  std::optional<const Marker*>& annotation_marker) {
   ReferenceCoverage out;
   out.consumer = &consumer;
   out.reference = &reference;
   out.marker = LineMarker(reference, *consumer.document);
   if (out.marker == nullptr) {
     // One annotation marker per consumer, shared by its references.
-    auto [it, inserted] = annotation_markers_.try_emplace(&consumer, nullptr);
-    if (inserted) it->second = AnnotationMarker(consumer);
-    out.marker = it->second;
+    if (!annotation_marker) annotation_marker = AnnotationMarker(consumer);
+    out.marker = *annotation_marker;
   }
   if (out.marker != nullptr) {
     bound_[out.marker] = true;

@@ -60,7 +60,6 @@ YAML::Node Child(const YAML::Node& map, const char* key) {
 
 Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::Node& root)
     : stream_(&stream), span_(&span), root_(std::make_unique<YAML::Node>(root)) {
-  origin_ = span.source.empty() ? std::string_view(stream.origin()) : span.source;
   if (!root.IsDefined() || root.IsNull()) return;
   if (!root.IsMap()) {
     throw InputError(Locate(root.Mark()),
@@ -89,12 +88,6 @@ Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::N
   if (!written.annotations.empty() || !written.duplicate_keys.empty()) {
     written_ = std::make_unique<Written>(std::move(written));
   }
-  if (span.source.empty()) {
-    if (const WrittenValue* helm4 = Annotation(kHelm4FilenameAnnotation);
-        helm4 && !helm4->text.empty()) {
-      origin_ = helm4->text;  // a map node's: it stays where it is
-    }
-  }
 }
 
 Document::Document(const Stream& stream, const DocumentSpan& span, TypeHeader type)
@@ -102,8 +95,7 @@ Document::Document(const Stream& stream, const DocumentSpan& span, TypeHeader ty
       span_(&span),
       shape_(Shape::kUnread),
       api_version_(std::move(type.api_version)),
-      kind_(std::move(type.kind)),
-      origin_(span.source.empty() ? std::string_view(stream.origin()) : span.source) {}
+      kind_(std::move(type.kind)) {}
 
 Document::Document(Document&&) noexcept = default;
 Document::~Document() = default;
@@ -125,13 +117,19 @@ Location Document::Locate(const YAML::Mark& mark) const { return LocateAt(MarkPo
 
 Location Document::LocateAt(std::size_t pos) const {
   Location where = stream_->Locate(*span_, span_->begin + pos);
-  where.origin = std::string(origin_);
+  where.origin = std::string(origin());
   return where;
 }
 
 Location Document::Locate() const {
   // The object's first line, past the "---" and "# Source:" lines.
   return LocateAt(root_pos_);
+}
+
+std::string_view Document::origin() const {
+  if (!span_->source.empty()) return span_->source;
+  const WrittenValue* helm4 = Annotation(kHelm4FilenameAnnotation);
+  return helm4 != nullptr && !helm4->text.empty() ? helm4->text : stream_->origin();
 }
 
 const WrittenValue* Document::Annotation(const std::string& key) const {

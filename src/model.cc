@@ -36,6 +36,7 @@ Model BuildModel(std::vector<Document>& documents, const std::string& default_na
     // Moved into the model: one copy of each, however large the stream.
     found->source.reset();
     found->consumer.reset();
+    if (!found->rotation) doc.SetFacts(nullptr);
   }
   return model;
 }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -122,7 +123,10 @@ class Analysis {
   void ReadSuppressions();
   const Marker* AnnotationMarker(const Consumer& consumer);
   const Marker* LineMarker(const Reference& reference, const Document& doc);
-  ReferenceCoverage Cover(const Consumer& consumer, const Reference& reference);
+  // `annotation_marker`: the consumer's annotation marker (one per consumer, shared
+  // by its references), once a reference has read it.
+  ReferenceCoverage Cover(const Consumer& consumer, const Reference& reference,
+                          std::optional<const Marker*>& annotation_marker);
 
   AnalysisOptions options_;
   std::vector<Document> documents_;
@@ -133,7 +137,6 @@ class Analysis {
   // (stream, line) → markers on that line
   std::map<std::pair<const Stream*, std::size_t>, std::vector<const Marker*>> by_line_;
   std::map<std::string, std::vector<Suppression>> suppressions_;
-  std::map<const Consumer*, const Marker*> annotation_markers_;
   std::vector<ReferenceCoverage> coverage_;
   std::vector<Finding> lookup_findings_;
   std::set<SourceId> missing_in_cluster_;  // looked up, and not there

@@ -43,7 +43,7 @@ struct DocumentFacts;
 
 class Document {
  public:
-  enum class Shape {
+  enum class Shape : std::uint8_t {
     kEmpty,      // only markers, comments, blank lines or a null
     kObject,     // a mapping with apiVersion and kind
     kNotObject,  // a mapping without them: a values file, a kustomization
@@ -84,7 +84,7 @@ class Document {
   // Keys written twice in any mapping of the document, in document order.
   const std::vector<DuplicateKey>& duplicate_keys() const;
   // "# Source:" path, else Helm 4's postrender-filename, else the stream's origin.
-  std::string_view origin() const { return origin_; }
+  std::string_view origin() const;
 
   // Absolute offset in the stream of a node's start mark.
   std::size_t Offset(const YAML::Mark& mark) const { return span_->begin + mark.pos; }
@@ -94,7 +94,8 @@ class Document {
   // "Secret app/db" for messages.
   std::string Describe() const;
 
-  // What the analysis read of the tree (facts.h), or null before it has.
+  // What the analysis read of the tree (facts.h), or null before it has, and once
+  // the model has taken all of it (BuildModel).
   const DocumentFacts* facts() const { return facts_.get(); }
   DocumentFacts* facts() { return facts_.get(); }
   void SetFacts(std::unique_ptr<DocumentFacts> facts);
@@ -117,8 +118,6 @@ class Document {
   Shape shape_ = Shape::kEmpty;
   std::uint32_t root_pos_ = 0;  // where the object starts, past "---" and comments
   Name api_version_, kind_, name_, namespace_;
-  // The stream's origin, the span's "# Source:" path or the Helm 4 annotation's value.
-  std::string_view origin_;
   std::unique_ptr<Written> written_;  // null when it would be empty
   std::unique_ptr<DocumentFacts> facts_;
 };
