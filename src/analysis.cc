@@ -11,9 +11,9 @@ namespace {
 
 // A volume whose every mount sees updates: the kubelet refreshes a Secret or
 // ConfigMap volume in place, but never a subPath mount.
-bool Reloadable(const Reference& reference) {
+bool Reloadable(const Consumer& consumer, const Reference& reference) {
   if (reference.via != ReadVia::kVolume && reference.via != ReadVia::kProjected) return false;
-  for (const VolumeMount& mount : reference.mounts) {
+  for (const VolumeMount& mount : consumer.Mounts(reference)) {
     if (mount.sub_path) return false;
   }
   return true;
@@ -219,12 +219,12 @@ const Marker* Analysis::AnnotationMarker(const Consumer& consumer) {
 }
 
 const Marker* Analysis::LineMarker(const Reference& reference, const Document& doc) {
-  for (std::size_t line : reference.lines) {
+  for (std::size_t line : reference.lines()) {
     for (std::size_t candidate : {line, line - 1}) {
       auto found = by_line_.find({&doc.stream(), candidate});
       if (found == by_line_.end()) continue;
       for (const Marker* marker : found->second) {
-        if (MarkerBinds(*marker, reference.lines)) return marker;
+        if (MarkerBinds(*marker, reference.lines())) return marker;
       }
     }
   }
@@ -277,7 +277,7 @@ ReferenceCoverage Analysis::Cover(const Consumer& consumer, const Reference& ref
       return out;
     }
     if (value.kind == MarkerKind::kStatic ||
-        (value.kind == MarkerKind::kReloads && Reloadable(reference))) {
+        (value.kind == MarkerKind::kReloads && Reloadable(consumer, reference))) {
       out.state = Coverage::kWaived;
       out.cause = CoverageCause::kMarker;
       return out;

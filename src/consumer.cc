@@ -28,6 +28,18 @@ std::string Consumer::Describe() const { return kind + " " + name_space + "/" + 
 
 Location Consumer::Where() const { return document->Locate(); }
 
+const std::vector<VolumeMount>& Consumer::Mounts(const Reference& reference) const {
+  static const std::vector<VolumeMount> none;
+  auto found =
+      reference.volume.empty() ? volume_mounts.end() : volume_mounts.find(reference.volume);
+  return found == volume_mounts.end() ? none : found->second;
+}
+
+const std::vector<std::uint32_t>& Reference::lines() const {
+  static const std::vector<std::uint32_t> none;
+  return marker_lines ? *marker_lines : none;
+}
+
 const YAML::Node& Consumer::pod_template() const {
   return pod_template_ ? *pod_template_ : NoNode();
 }
@@ -63,18 +75,10 @@ void ForEachItem(const YAML::Node& map, const char* field, Visit visit) {
   }
 }
 
-// Sorted by text, each once, as a set of them would be.
-std::vector<Name> SortedKeys(std::vector<Name> keys) {
-  std::sort(keys.begin(), keys.end());
-  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-  keys.shrink_to_fit();
-  return keys;
-}
-
-std::vector<Name> ItemKeys(const YAML::Node& items) {
+KeySet ItemKeys(const YAML::Node& items) {
   std::vector<Name> keys;
   for (const auto& item : items) keys.emplace_back(ScalarOr(Child(item, "key")));
-  return SortedKeys(std::move(keys));
+  return KeySet(std::move(keys));
 }
 
 class ReferenceCollector {
@@ -84,15 +88,22 @@ class ReferenceCollector {
         name_space_(name_space),
         marker_lines_(MayHoldMarkers(doc.span().Text(doc.stream().bytes()))) {}
 
-  std::vector<Reference> Collect(const YAML::Node& pod_spec) {
+  // The references of `pod_spec`, and the mounts of the volumes they read.
+  void Collect(const YAML::Node& pod_spec, Consumer& consumer) {
     for (const char* list : kContainerLists) {
       ForEachItem(pod_spec, list, [&](const YAML::Node& container) { Container(container); });
     }
     ForEachItem(pod_spec, "volumes", [&](const YAML::Node& volume) { Volume(volume); });
     // Kept for the whole run, for every consumer of the stream: no spare capacity.
     references_.shrink_to_fit();
-    for (Reference& reference : references_) reference.lines.shrink_to_fit();
-    return std::move(references_);
+    for (const Reference& reference : references_) {
+      if (reference.volume.empty()) continue;
+      auto mounts = mounts_.find(reference.volume);
+      if (mounts == mounts_.end()) continue;
+      std::vector<VolumeMount>& kept = consumer.volume_mounts[reference.volume];
+      if (kept.empty()) kept.assign(mounts->second.begin(), mounts->second.end());
+    }
+    consumer.references = std::move(references_);
   }
 
  private:
@@ -112,23 +123,24 @@ class ReferenceCollector {
     YAML::Mark mark = name.IsDefined() ? name.Mark() : ref.Mark();
     out.pos = static_cast<std::uint32_t>(MarkPos(mark));
     if (!marker_lines_) return out;
-    AddLine(out, entry);
+    std::vector<std::uint32_t> lines;
+    AddLine(lines, entry);
     for (const auto& [map, key] : hops) {
       for (const auto& item : map) {
-        if (item.first.IsScalar() && item.first.Scalar() == key) AddLine(out, item.first);
+        if (item.first.IsScalar() && item.first.Scalar() == key) AddLine(lines, item.first);
       }
     }
-    AddLine(out, name);
-    AddLine(out, Child(ref, "key"));
+    AddLine(lines, name);
+    AddLine(lines, Child(ref, "key"));
+    lines.shrink_to_fit();
+    out.marker_lines = std::make_unique<const std::vector<std::uint32_t>>(std::move(lines));
     return out;
   }
 
-  void AddLine(Reference& out, const YAML::Node& node) const {
+  void AddLine(std::vector<std::uint32_t>& lines, const YAML::Node& node) const {
     if (!node.IsDefined()) return;
     auto line = static_cast<std::uint32_t>(doc_.Locate(node.Mark()).line);
-    if (std::find(out.lines.begin(), out.lines.end(), line) == out.lines.end()) {
-      out.lines.push_back(line);
-    }
+    if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
   }
 
   void Container(const YAML::Node& container) {
@@ -141,7 +153,7 @@ class ReferenceCollector {
         if (!ref.IsMap()) continue;
         Reference out =
             Make(kind, ref, "name", ReadVia::kEnv, env, {{env, "valueFrom"}, {from, field}});
-        out.keys = std::vector<Name>{Name(ScalarOr(Child(ref, "key")))};
+        out.keys = KeySet::Of(ScalarOr(Child(ref, "key")));
         out.container = name;
         references_.push_back(std::move(out));
       }
@@ -170,7 +182,6 @@ class ReferenceCollector {
     YAML::Node items = Child(ref, "items");
     if (items.IsDefined() && items.IsSequence() && items.size() > 0) out.keys = ItemKeys(items);
     out.volume = volume;
-    out.mounts = mounts_[volume];
     references_.push_back(std::move(out));
   }
 
@@ -231,7 +242,7 @@ std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& 
   consumer.set_pod_template(pod_template);
   consumer.template_shape = CaptureForEdit(pod_template);
   ReferenceCollector collector(doc, consumer.name_space);
-  consumer.references = collector.Collect(Child(pod_template, "spec"));
+  collector.Collect(Child(pod_template, "spec"), consumer);
   return consumer;
 }
 

@@ -19,7 +19,7 @@ std::string Keys(const Reference& reference) {
   return keys;
 }
 
-std::string Reads(const Reference& reference) {
+std::string Reads(const Consumer& consumer, const Reference& reference) {
   std::string keys = Keys(reference);
   switch (reference.via) {
     case ReadVia::kEnv:
@@ -28,7 +28,8 @@ std::string Reads(const Reference& reference) {
       return "envFrom";
     case ReadVia::kVolume:
     case ReadVia::kProjected: {
-      bool sub_path = std::any_of(reference.mounts.begin(), reference.mounts.end(),
+      const std::vector<VolumeMount>& mounts = consumer.Mounts(reference);
+      bool sub_path = std::any_of(mounts.begin(), mounts.end(),
                                   [](const VolumeMount& mount) { return mount.sub_path; });
       std::string how = std::string(sub_path ? "subPath " : "") +
                         (reference.via == ReadVia::kProjected ? "projected volume " : "volume ") +
@@ -39,10 +40,10 @@ std::string Reads(const Reference& reference) {
   return "?";
 }
 
-std::string Containers(const Reference& reference) {
+std::string Containers(const Consumer& consumer, const Reference& reference) {
   if (!reference.container.empty()) return reference.container;
   std::string names;
-  for (const VolumeMount& mount : reference.mounts) {
+  for (const VolumeMount& mount : consumer.Mounts(reference)) {
     if (names.find(mount.container) == std::string::npos) {
       names += (names.empty() ? "" : ",") + mount.container;
     }
@@ -62,7 +63,7 @@ std::vector<ConsumerUse> FindConsumers(const Analysis& analysis, const SourceQue
     const Consumer& consumer = *coverage.consumer;
     uses.push_back(ConsumerUse{
         &coverage, Lower(consumer.kind) + "/" + consumer.name_space + "/" + consumer.name,
-        Containers(*coverage.reference), Reads(*coverage.reference)});
+        Containers(consumer, *coverage.reference), Reads(consumer, *coverage.reference)});
   }
   return uses;
 }

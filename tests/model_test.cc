@@ -78,7 +78,7 @@ TEST(ExtractConsumer, FindsEveryReference) {
       for (const std::string& key : *ref.keys) keys += key + ";";
     }
     std::string mounts;
-    for (const VolumeMount& mount : ref.mounts) {
+    for (const VolumeMount& mount : consumer->Mounts(ref)) {
       mounts += mount.container + (mount.sub_path ? "(subPath)" : "");
     }
     seen.push_back(ref.source.Describe() + " " + ReadViaName(ref.via) + " " + keys +

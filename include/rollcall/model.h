@@ -16,6 +16,7 @@
 #include "rollcall/consumer_kinds.h"
 #include "rollcall/document.h"
 #include "rollcall/finding.h"
+#include "rollcall/key_set.h"
 #include "rollcall/location.h"
 #include "rollcall/name.h"
 #include "rollcall/node_shape.h"
@@ -80,15 +81,16 @@ struct Reference {
   // consumer's document: Consumer::Locate makes it a Location, for the few that are
   // ever reported.
   std::uint32_t pos = 0;
-  std::optional<std::vector<Name>> keys;  // the keys read, sorted; nullopt: every key
-  Name container;                         // env, envFrom: the container reading it
-  Name volume;                            // volume, projected: the volume's name
-  std::vector<VolumeMount> mounts;        // volume, projected: its mounts
+  KeySet keys;     // the keys read; empty: every key
+  Name container;  // env, envFrom: the container reading it
+  Name volume;     // volume, projected: the volume's name (Consumer::Mounts has its mounts)
   // Stream lines a SECRET-VERSION marker may sit on (or directly above): the env,
   // envFrom, volume or projected-source entry, and its name and key lines. Only
-  // read when the document has a marker's text (markers.h's MayHoldMarkers); empty
+  // read when the document has a marker's text (markers.h's MayHoldMarkers): null
   // otherwise.
-  std::vector<std::uint32_t> lines;
+  std::unique_ptr<const std::vector<std::uint32_t>> marker_lines;
+
+  const std::vector<std::uint32_t>& lines() const;
 };
 
 // What a consumer is, for what render may do to it.
@@ -111,6 +113,8 @@ struct Consumer {
   // Its first levels (metadata.annotations and beside), for the annotation edit.
   NodeShape template_shape;
   std::vector<Reference> references;
+  // Where each volume that a reference reads is mounted, by volume name.
+  std::map<Name, std::vector<VolumeMount>> volume_mounts;
 
   // The mapping holding metadata and spec, while the document keeps its tree
   // (facts.h's KeepsTree); an undefined node after.
@@ -121,6 +125,8 @@ struct Consumer {
   std::string Describe() const;  // "Deployment ns/name"
   Location Where() const;        // the object's first line
   Location Locate(const Reference& reference) const;
+  // Where a volume or projected reference's volume is mounted; none for the others.
+  const std::vector<VolumeMount>& Mounts(const Reference& reference) const;
   // The pod template's metadata.annotations[key], or null.
   const NodeShape* TemplateAnnotation(const std::string& key) const;
 

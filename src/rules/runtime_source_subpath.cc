@@ -8,7 +8,7 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
     const Reference& reference = *coverage.reference;
     const Rotation* rotation = analysis.runtime().Find(reference.source);
     if (rotation == nullptr) continue;
-    for (const VolumeMount& mount : reference.mounts) {
+    for (const VolumeMount& mount : coverage.consumer->Mounts(reference)) {
       if (!mount.sub_path) continue;
       out.push_back(AtReference("runtime-source-subpath", coverage,
                                 reference.source.Describe() + " is rotated at runtime by " +

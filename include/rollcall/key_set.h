@@ -1,0 +1,35 @@
+// The keys of a source that a reference reads: every key, or a sorted set of them.
+//
+// One pointer, as a Name is: the sets are held once for the process (a stream's
+// references read the same few sets of keys over and over), and a large stream has
+// hundreds of thousands of references (docs/performance.md). Read like the
+// std::optional<std::set<std::string>> it replaced: empty means every key.
+#pragma once
+
+#include <vector>
+
+#include "rollcall/name.h"
+
+namespace rollcall {
+
+class KeySet {
+ public:
+  KeySet() = default;  // every key
+  // These keys (sorted, each once), however many times and in whatever order given.
+  explicit KeySet(std::vector<Name> keys);
+  static KeySet Of(const Name& key) { return KeySet(std::vector<Name>{key}); }
+
+  // True when the reference reads some keys only.
+  explicit operator bool() const { return keys_ != nullptr; }
+  const std::vector<Name>& operator*() const { return *keys_; }
+  const std::vector<Name>* operator->() const { return keys_; }
+
+  // The same keys are the same set: equality is one comparison.
+  bool operator==(const KeySet& other) const { return keys_ == other.keys_; }
+  bool operator!=(const KeySet& other) const { return keys_ != other.keys_; }
+
+ private:
+  const std::vector<Name>* keys_ = nullptr;  // null: every key
+};
+
+}  // namespace rollcall
