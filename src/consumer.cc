@@ -28,11 +28,13 @@ std::string Consumer::Describe() const { return kind + " " + name_space + "/" + 
 
 Location Consumer::Where() const { return document->Locate(); }
 
-const std::vector<VolumeMount>& Consumer::Mounts(const Reference& reference) const {
-  static const std::vector<VolumeMount> none;
-  auto found =
-      reference.volume.empty() ? volume_mounts.end() : volume_mounts.find(reference.volume);
-  return found == volume_mounts.end() ? none : found->second;
+std::vector<VolumeMount> Consumer::Mounts(const Reference& reference) const {
+  std::vector<VolumeMount> out;
+  if (reference.volume.empty()) return out;
+  for (const VolumeMount& mount : mounts) {
+    if (mount.volume == reference.volume) out.push_back(mount);
+  }
+  return out;
 }
 
 const std::vector<std::uint32_t>& Reference::lines() const {
@@ -96,13 +98,17 @@ class ReferenceCollector {
     ForEachItem(pod_spec, "volumes", [&](const YAML::Node& volume) { Volume(volume); });
     // Kept for the whole run, for every consumer of the stream: no spare capacity.
     references_.shrink_to_fit();
+    std::vector<Name> read;  // the volumes references read
     for (const Reference& reference : references_) {
-      if (reference.volume.empty()) continue;
-      auto mounts = mounts_.find(reference.volume);
-      if (mounts == mounts_.end()) continue;
-      std::vector<VolumeMount>& kept = consumer.volume_mounts[reference.volume];
-      if (kept.empty()) kept.assign(mounts->second.begin(), mounts->second.end());
+      if (!reference.volume.empty()) read.push_back(reference.volume);
     }
+    std::sort(read.begin(), read.end());
+    for (const VolumeMount& mount : mounts_) {
+      if (std::binary_search(read.begin(), read.end(), mount.volume)) {
+        consumer.mounts.push_back(mount);
+      }
+    }
+    consumer.mounts.shrink_to_fit();
     consumer.references = std::move(references_);
   }
 
@@ -171,7 +177,7 @@ class ReferenceCollector {
     ForEachItem(container, "volumeMounts", [&](const YAML::Node& mount) {
       bool sub_path = !ScalarOr(Child(mount, "subPath")).empty() ||
                       !ScalarOr(Child(mount, "subPathExpr")).empty();
-      mounts_[ScalarOr(Child(mount, "name"))].push_back({name, sub_path});
+      mounts_.push_back({ScalarOr(Child(mount, "name")), name, sub_path});
     });
   }
 
@@ -210,7 +216,7 @@ class ReferenceCollector {
   Name name_space_;
   bool marker_lines_;  // whether the document has a marker's text, so lines matter
   std::vector<Reference> references_;
-  std::map<Name, std::vector<VolumeMount>> mounts_;  // volume name → mounts
+  std::vector<VolumeMount> mounts_;  // every container's, in order
 };
 
 ConsumerRole RoleOf(const Document& doc) {

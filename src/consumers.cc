@@ -28,7 +28,7 @@ std::string Reads(const Consumer& consumer, const Reference& reference) {
       return "envFrom";
     case ReadVia::kVolume:
     case ReadVia::kProjected: {
-      const std::vector<VolumeMount>& mounts = consumer.Mounts(reference);
+      std::vector<VolumeMount> mounts = consumer.Mounts(reference);
       bool sub_path = std::any_of(mounts.begin(), mounts.end(),
                                   [](const VolumeMount& mount) { return mount.sub_path; });
       std::string how = std::string(sub_path ? "subPath " : "") +

@@ -67,6 +67,7 @@ const char* ReadViaName(ReadVia via);
 
 // Where a volume is mounted, since a subPath mount never sees an update.
 struct VolumeMount {
+  Name volume;
   Name container;
   bool sub_path = false;
 };
@@ -113,8 +114,8 @@ struct Consumer {
   // Its first levels (metadata.annotations and beside), for the annotation edit.
   NodeShape template_shape;
   std::vector<Reference> references;
-  // Where each volume that a reference reads is mounted, by volume name.
-  std::map<Name, std::vector<VolumeMount>> volume_mounts;
+  // The mounts of the volumes that references read, in container order.
+  std::vector<VolumeMount> mounts;
 
   // The mapping holding metadata and spec, while the document keeps its tree
   // (facts.h's KeepsTree); an undefined node after.
@@ -126,7 +127,7 @@ struct Consumer {
   Location Where() const;        // the object's first line
   Location Locate(const Reference& reference) const;
   // Where a volume or projected reference's volume is mounted; none for the others.
-  const std::vector<VolumeMount>& Mounts(const Reference& reference) const;
+  std::vector<VolumeMount> Mounts(const Reference& reference) const;
   // The pod template's metadata.annotations[key], or null.
   const NodeShape* TemplateAnnotation(const std::string& key) const;
 
