@@ -8,6 +8,7 @@
 #include <exception>
 #include <optional>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace rollcall {
@@ -35,21 +36,17 @@ void ParallelFor(std::size_t n, const Work& work) {
   for (std::thread& thread : pool) thread.join();
 }
 
-// make(i) for every i in [0, n), computed as ParallelFor does, in index order.
-// When calls throw, the exception of the lowest index is rethrown whatever the
-// threads' timing (calls after it may be skipped), so errors are deterministic.
-template <typename T, typename Make>
-std::vector<T> ParallelMap(std::size_t n, const Make& make) {
-  // Made in place, in one block freed whole once the items have moved on: one
-  // allocation per item would leave as many holes in the worker threads' heaps,
-  // between the records kept for the whole run (docs/performance.md).
-  std::vector<std::optional<T>> made(n);
+// Calls work(i) as ParallelFor does, for calls that may throw: when some do, the
+// exception of the lowest index is rethrown whatever the threads' timing (calls
+// after it may be skipped), so errors are deterministic.
+template <typename Work>
+void ParallelForFirstError(std::size_t n, const Work& work) {
   std::vector<std::exception_ptr> errors(n);
   std::atomic<std::size_t> first_error{n};
   ParallelFor(n, [&](std::size_t i) {
     if (i > first_error.load()) return;
     try {
-      made[i].emplace(make(i));
+      work(i);
     } catch (...) {
       errors[i] = std::current_exception();
       std::size_t seen = first_error.load();
@@ -58,10 +55,27 @@ std::vector<T> ParallelMap(std::size_t n, const Make& make) {
     }
   });
   if (first_error.load() < n) std::rethrow_exception(errors[first_error.load()]);
-  std::vector<T> out;
-  out.reserve(n);
-  for (std::optional<T>& item : made) out.push_back(std::move(*item));
-  return out;
+}
+
+// make(i) for every i in [0, n), computed as ParallelForFirstError does, in index
+// order. Items are made in place: in the result when T can be assigned, else in one
+// block freed whole once they have moved on. One allocation per item would leave as
+// many holes in the worker threads' heaps, between the records kept for the whole
+// run (docs/performance.md).
+template <typename T, typename Make>
+std::vector<T> ParallelMap(std::size_t n, const Make& make) {
+  if constexpr (std::is_default_constructible_v<T> && std::is_move_assignable_v<T>) {
+    std::vector<T> out(n);
+    ParallelForFirstError(n, [&](std::size_t i) { out[i] = make(i); });
+    return out;
+  } else {
+    std::vector<std::optional<T>> made(n);
+    ParallelForFirstError(n, [&](std::size_t i) { made[i].emplace(make(i)); });
+    std::vector<T> out;
+    out.reserve(n);
+    for (std::optional<T>& item : made) out.push_back(std::move(*item));
+    return out;
+  }
 }
 
 }  // namespace rollcall

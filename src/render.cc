@@ -38,8 +38,7 @@ void Append(std::vector<Edit>& to, std::vector<Edit> edits) {
 // Names a plain Job after its pod template (and the config hash it carries), so a
 // changed template makes a new Job instead of an immutable-field error, and
 // records the name it had so that rendering again gives the same name.
-std::vector<Edit> RenameJob(const Consumer& job, const std::string& config_hash,
-                            std::string& renamed) {
+std::vector<Edit> RenameJob(const Consumer& job, const std::string& config_hash, Name& renamed) {
   const Document& doc = *job.document;
   // A plain Job keeps its tree (facts.h's KeepsTree): its name and annotations are
   // edited as a pod template's annotations are.
@@ -148,11 +147,14 @@ std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, Rende
   std::vector<PlannedConsumer> planned = ParallelMap<PlannedConsumer>(
       consumers.size(),
       [&](std::size_t i) { return PlanConsumer(consumers[i], analysis, options); });
+  std::size_t count = 0;
+  for (const PlannedConsumer& plan : planned) count += plan.edits.size();
   std::vector<Edit> edits;
+  edits.reserve(count);
   std::vector<RenderedConsumer> rendered;
   rendered.reserve(planned.size());
   for (PlannedConsumer& plan : planned) {
-    Append(edits, std::move(plan.edits));
+    Append(edits, std::move(plan.edits));  // which frees the plan's list
     rendered.push_back(std::move(plan.item));
   }
   planned = {};  // gone before the rollout is built beside the rest

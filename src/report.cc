@@ -160,10 +160,10 @@ void WriteJson(std::ostream& out, const Report& report) {
     Json rollout = Json::array();
     for (const RolloutEntry& item : report.rollout) {
       Json entry;
-      entry["object"] = item.object;
+      entry["object"] = item.Object();
       entry["status"] = RolloutStatusName(item.status);
       entry["changed"] = item.changed;
-      entry["previous"] = item.previous;
+      entry["previous"] = item.previous.str();
       rollout.push_back(std::move(entry));
     }
     document["rollout"] = std::move(rollout);

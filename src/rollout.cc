@@ -76,7 +76,9 @@ std::vector<RolloutEntry> CompareRollout(const Analysis& analysis,
   for (const RenderedConsumer& item : rendered) {
     const Consumer& consumer = *item.consumer;
     RolloutEntry entry;
-    entry.object = consumer.kind + " " + consumer.name_space + "/" + item.name;
+    entry.kind = consumer.kind;
+    entry.name_space = consumer.name_space;
+    entry.name = item.name;
     ObjectKey key = KeyOf(*consumer.document, ns);
     key.name = item.name;
     auto found = by_key.find(key);
@@ -111,15 +113,19 @@ std::vector<RolloutEntry> CompareRollout(const Analysis& analysis,
   for (const Consumer& old : before.consumers) {
     if (matched.count(&old) > 0) continue;
     RolloutEntry entry;
-    entry.object = old.Describe();
+    entry.kind = old.kind;
+    entry.name_space = old.name_space;
+    entry.name = old.name;
     entry.status = RolloutStatus::kRemoved;
     entries.push_back(std::move(entry));
   }
   return entries;
 }
 
+std::string RolloutEntry::Object() const { return kind + " " + name_space + "/" + name; }
+
 std::string FormatRollout(const RolloutEntry& entry) {
-  std::string out = entry.object + ": " + RolloutStatusName(entry.status);
+  std::string out = entry.Object() + ": " + RolloutStatusName(entry.status);
   if (entry.status == RolloutStatus::kRefused) {
     return out + " (its pod template changed, and a Job's template is immutable)";
   }

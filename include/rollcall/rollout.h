@@ -25,17 +25,21 @@ enum class RolloutStatus {
 };
 const char* RolloutStatusName(RolloutStatus status);  // "new", "rolled", …, "kept", "refused"
 
+// Names, not strings: a large stream has an entry for each of its tens of
+// thousands of consumers, and the entries outlive the analysis.
 struct RolloutEntry {
-  std::string object;  // "Deployment ns/name", with the name as rendered
+  Name kind, name_space, name;  // the object, with the name as rendered
   RolloutStatus status = RolloutStatus::kNew;
   std::vector<std::string> changed;  // rolled: sources whose content changed ("secret/x")
-  std::string previous;              // renamed: the name in the previous release
+  Name previous;                     // renamed: the name in the previous release
+
+  std::string Object() const;  // "Deployment ns/name"
 };
 
 // A consumer as render wrote it.
 struct RenderedConsumer {
   const Consumer* consumer = nullptr;
-  std::string name;         // after a rename
+  Name name;                // after a rename
   std::string config_hash;  // "" when it reads nothing rollcall knows
   bool dropped = false;     // a run-once Job that already ran: the previous one written back
 };
