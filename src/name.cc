@@ -1,6 +1,7 @@
 #include "rollcall/name.h"
 
 #include <array>
+#include <cstdint>
 #include <deque>
 #include <mutex>
 #include <vector>
@@ -13,16 +14,19 @@ namespace {
 class Shard {
  public:
   const std::string* Intern(std::string_view text, std::size_t hash) {
+    auto check = static_cast<std::uint32_t>(hash >> 32);
     std::lock_guard<std::mutex> lock(mutex_);
-    if ((texts_.size() + 1) * 2 > slots_.size()) Grow();
+    if ((texts_.size() + 1) * 4 > slots_.size() * 3) Grow();
     std::size_t mask = slots_.size() - 1;
     for (std::size_t at = hash & mask;; at = (at + 1) & mask) {
       Slot& slot = slots_[at];
-      if (slot.text == nullptr) {
-        slot = Slot{&texts_.emplace_back(text), hash};
-        return slot.text;
+      if (slot.text == 0) {
+        texts_.emplace_back(text);
+        slot = Slot{check, static_cast<std::uint32_t>(texts_.size())};
+        return &texts_.back();
       }
-      if (slot.hash == hash && *slot.text == text) return slot.text;
+      const std::string& held = texts_[slot.text - 1];
+      if (slot.check == check && held == text) return &held;
     }
   }
 
@@ -32,20 +36,21 @@ class Shard {
   }
 
  private:
+  // 8 bytes a slot: a large stream interns a hundred thousand names.
   struct Slot {
-    const std::string* text = nullptr;
-    std::size_t hash = 0;
+    std::uint32_t check = 0;  // the hash's high bits, to skip most comparisons
+    std::uint32_t text = 0;   // 1 + the text's index in texts_; 0: empty
   };
 
-  // Open addressing with linear probing, at most half full.
+  // Open addressing with linear probing, at most three quarters full.
   void Grow() {
     std::vector<Slot> old = std::move(slots_);
     slots_.assign(old.empty() ? 64 : old.size() * 2, Slot{});
     std::size_t mask = slots_.size() - 1;
     for (const Slot& slot : old) {
-      if (slot.text == nullptr) continue;
-      std::size_t at = slot.hash & mask;
-      while (slots_[at].text != nullptr) at = (at + 1) & mask;
+      if (slot.text == 0) continue;
+      std::size_t at = std::hash<std::string_view>()(texts_[slot.text - 1]) & mask;
+      while (slots_[at].text != 0) at = (at + 1) & mask;
       slots_[at] = slot;
     }
   }

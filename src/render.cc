@@ -104,17 +104,21 @@ PlannedConsumer PlanConsumer(const Consumer& consumer, const Analysis& analysis,
   }
   // A bare Pod cannot roll, and a plain Job kept or run once must not change:
   // they stay byte-identical (the rules say so), with the hash they carry.
+  // Only the comparison with a previous release reads the hash it carries: a large
+  // first install holds none.
+  bool compared = options.previous != nullptr;
   if (consumer.role == ConsumerRole::kPod ||
       (consumer.role == ConsumerRole::kPlainJob && consumer.job_action != JobAction::kRename)) {
-    item.config_hash = WrittenConfigHash(consumer);
+    if (compared) item.config_hash = WrittenConfigHash(consumer);
     return out;
   }
   AnnotationChange change = ChangeFor(consumer, analysis.model(), options);
-  if (!change.set.empty()) item.config_hash = change.set[0].second;
+  std::string config_hash = change.set.empty() ? "" : change.set[0].second;
   out.edits = EditAnnotations(*consumer.document, consumer.template_shape, change);
   if (consumer.job_action == JobAction::kRename) {
-    Append(out.edits, RenameJob(consumer, item.config_hash, item.name));
+    Append(out.edits, RenameJob(consumer, config_hash, item.name));
   }
+  if (compared) item.config_hash = std::move(config_hash);
   return out;
 }
 

@@ -39,9 +39,11 @@ struct RolloutEntry {
 // A consumer as render wrote it.
 struct RenderedConsumer {
   const Consumer* consumer = nullptr;
-  Name name;                // after a rename
-  std::string config_hash;  // "" when it reads nothing rollcall knows
-  bool dropped = false;     // a run-once Job that already ran: the previous one written back
+  Name name;  // after a rename
+  // The config hash it carries ("" when it reads nothing rollcall knows); only set
+  // when there is a previous release to compare with.
+  std::string config_hash;
+  bool dropped = false;  // a run-once Job that already ran: the previous one written back
 };
 
 // Compares every rendered consumer with the previous release (null: a first
