@@ -70,6 +70,7 @@ std::vector<RolloutEntry> CompareRollout(const Analysis& analysis,
   static const Model kNoModel;
   const Model& before = previous != nullptr ? previous->model() : kNoModel;
   std::vector<RolloutEntry> entries;
+  entries.reserve(rendered.size());
   std::set<const Consumer*> matched;            // previous consumers still there
   std::map<ObjectKey, const Consumer*> by_key;  // previous consumers, looked up once each
   for (const Consumer& old : before.consumers) by_key.emplace(KeyOf(*old.document, ns), &old);
