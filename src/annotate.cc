@@ -132,14 +132,15 @@ class AnnotationEditor {
 
   // The entry for `key`; the last one when duplicated, as Kubernetes reads it.
   static std::optional<Entry> Find(const NodeShape& map, const std::string& key) {
-    const std::pair<NodeShape, NodeShape>* found = FindEntry(map, key);
+    const ShapeEntry* found = FindEntry(map, key);
     if (found == nullptr) return std::nullopt;
     return Entry{found->first, found->second};
   }
 
   static std::size_t CountKey(const NodeShape& map, const std::string& key) {
     std::size_t count = 0;
-    for (const auto& item : map.entries) count += item.first.IsScalar() && item.first.scalar == key;
+    for (const auto& item : map.entries())
+      count += item.first.IsScalar() && item.first.scalar == key;
     return count;
   }
 
@@ -167,7 +168,7 @@ class AnnotationEditor {
   std::size_t IndentUnit(const std::vector<const NodeShape*>& maps) const {
     for (const NodeShape* map : maps) {
       if (!map->IsMap() || IsFlow(*map)) continue;
-      for (const auto& [key, child] : map->entries) {
+      for (const auto& [key, child] : map->entries()) {
         if (!child.IsMap() || child.size == 0 || IsFlow(child) || At(child) < At(key)) {
           continue;
         }
@@ -184,8 +185,8 @@ class AnnotationEditor {
                      const std::vector<const NodeShape*>& unit_hints) {
     if (IsFlow(map)) {
       std::size_t brace = SkipProperties(text_, At(map));
-      if (!map.entries.empty()) {
-        std::size_t first = At(map.entries.front().first);
+      if (!map.entries().empty()) {
+        std::size_t first = At(map.entries().front().first);
         if (text_.find('\n', brace) < first && OnlySpacesBefore(text_, first)) {
           // One entry a line (pretty-printed JSON): new entries get lines of their own.
           std::string indent(first - LineStartOf(text_, first), ' ');
@@ -202,8 +203,9 @@ class AnnotationEditor {
       edits_.push_back(Edit::Insert(brace + 1, text));
       return;
     }
-    if (map.entries.empty()) Fail(map, "mapping has no entries rollcall can place annotations by");
-    const NodeShape& first_key = map.entries.front().first;
+    if (map.entries().empty())
+      Fail(map, "mapping has no entries rollcall can place annotations by");
+    const NodeShape& first_key = map.entries().front().first;
     std::size_t pos = At(first_key);
     std::size_t column = first_key.column;
     std::string block = RenderBlock(entries, column, IndentUnit(unit_hints), LineBreak(pos));
@@ -266,7 +268,7 @@ class AnnotationEditor {
   // or, for entries after the last one kept, with the separator before them.
   std::vector<Edit> Deletions(const NodeShape& map, const std::vector<bool>& removed) const {
     std::vector<Entry> items;
-    for (const auto& [key, value] : map.entries) items.push_back(Entry{key, value});
+    for (const auto& [key, value] : map.entries()) items.push_back(Entry{key, value});
     bool flow = IsFlow(map);
     std::vector<Edit> deletions;
     std::optional<std::size_t> last_kept;
@@ -308,16 +310,16 @@ class AnnotationEditor {
   bool RemoveEmptiedBlock(const NodeShape& pod_template, const Entry& metadata,
                           const Entry& annotations) {
     const NodeShape& map = annotations.value;
-    if (!change_.set.empty() || map.entries.empty() || IsFlow(map) || IsFlow(metadata.value)) {
+    if (!change_.set.empty() || map.entries().empty() || IsFlow(map) || IsFlow(metadata.value)) {
       return false;
     }
-    for (const auto& item : map.entries) {
+    for (const auto& item : map.entries()) {
       std::string key = KeyText(item.first);
       if (std::find(change_.remove.begin(), change_.remove.end(), key) == change_.remove.end()) {
         return false;
       }
     }
-    const auto& [last_key, last_value] = map.entries.back();
+    const auto& [last_key, last_value] = map.entries().back();
     std::size_t end = EntryEnd(Entry{last_key, last_value}, false);
     bool whole_metadata = metadata.value.size == 1;
     const Entry& owner = whole_metadata ? metadata : annotations;
@@ -342,7 +344,7 @@ class AnnotationEditor {
       }
     }
     std::vector<bool> removed;
-    for (const auto& item : map.entries) {
+    for (const auto& item : map.entries()) {
       std::string key = KeyText(item.first);
       removed.push_back(std::find(change_.remove.begin(), change_.remove.end(), key) !=
                         change_.remove.end());
@@ -375,7 +377,7 @@ class AnnotationEditor {
 
 }  // namespace
 
-NodeShape CaptureForEdit(const YAML::Node& map) {
+CapturedShape CaptureForEdit(const YAML::Node& map) {
   return CaptureShape(map, {"metadata", "annotations"});
 }
 

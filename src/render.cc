@@ -42,12 +42,13 @@ std::vector<Edit> RenameJob(const Consumer& job, const std::string& config_hash,
   const Document& doc = *job.document;
   // A plain Job keeps its tree (facts.h's KeepsTree): its name and annotations are
   // edited as a pod template's annotations are.
-  NodeShape object = CaptureForEdit(doc.root());
+  CapturedShape object = CaptureForEdit(doc.root());
   const NodeShape* metadata = FindValue(object, "metadata");
   std::string base = RecordedJobName(doc, job.name);
   std::string name = RenamedJobName(base, JobTemplateDigest(job.pod_template(), config_hash));
   renamed = name;
-  std::vector<Edit> edits = SetScalarValue(doc, metadata ? *metadata : NodeShape{}, "name", name);
+  static const NodeShape kNone;
+  std::vector<Edit> edits = SetScalarValue(doc, metadata ? *metadata : kNone, "name", name);
   AnnotationChange record;
   record.set = {{kJobNameAnnotation, base}};
   Append(edits, EditAnnotations(doc, object, record));

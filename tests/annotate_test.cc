@@ -15,7 +15,7 @@ const AnnotationChange kRemove = {{}, {"x/hash", "x/sources"}};
 std::string Apply(const std::string& text, const AnnotationChange& change = kSet) {
   Stream stream(text, "<stdin>");
   std::vector<Document> docs = ParseStream(stream, Limits{});
-  NodeShape pod_template = CaptureForEdit(Child(Child(docs[0].root(), "spec"), "template"));
+  CapturedShape pod_template = CaptureForEdit(Child(Child(docs[0].root(), "spec"), "template"));
   return Splice(stream.bytes(), EditAnnotations(docs[0], pod_template, change));
 }
 
@@ -121,7 +121,7 @@ TEST(SetScalarValue, QuotesWhatWouldNotReadBackAsTheSameString) {
   auto set = [](const std::string& text, const std::string& value) {
     Stream stream(text, "<stdin>");
     std::vector<Document> docs = ParseStream(stream, Limits{});
-    NodeShape metadata = CaptureForEdit(Child(docs[0].root(), "metadata"));
+    CapturedShape metadata = CaptureForEdit(Child(docs[0].root(), "metadata"));
     return Splice(stream.bytes(), SetScalarValue(docs[0], metadata, "name", value));
   };
   EXPECT_EQ(set("metadata:\n  name: a\n", "migrate-3f2a9c1e"),

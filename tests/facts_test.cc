@@ -111,20 +111,35 @@ TEST(CaptureShape, CapturesTheEntriesAlongThePathAndOnlyIndentationBeside) {
   YAML::Node node = YAML::Load(
       "metadata:\n  labels: {a: b, c: d}\n  annotations:\n    x: \"1\"\n    y: {z: 2}\n"
       "spec:\n  replicas: 2\n  paused: true\n");
-  NodeShape shape = CaptureForEdit(node);
-  ASSERT_TRUE(shape.IsMap());
-  ASSERT_EQ(shape.entries.size(), 2u);
+  CapturedShape shape = CaptureForEdit(node);
+  ASSERT_TRUE(shape.root().IsMap());
+  ASSERT_EQ(shape.root().entries().size(), 2u);
   const NodeShape* spec = FindValue(shape, "spec");
   ASSERT_NE(spec, nullptr);
   EXPECT_EQ(spec->size, 2u);
-  EXPECT_TRUE(spec->entries.empty());  // off the path: its first key's column, for indentation
+  EXPECT_TRUE(spec->entries().empty());  // off the path: its first key's column, for indentation
   EXPECT_EQ(spec->first_key_column, 2u);
   const NodeShape* annotations = FindValue(*FindValue(shape, "metadata"), "annotations");
   ASSERT_NE(annotations, nullptr);
-  ASSERT_EQ(annotations->entries.size(), 2u);
+  ASSERT_EQ(annotations->entries().size(), 2u);
   EXPECT_EQ(FindValue(*annotations, "x")->scalar, "1");
   EXPECT_EQ(FindValue(*annotations, "y")->type, NodeShape::Type::kMap);
   EXPECT_EQ(FindValue(*annotations, "absent"), nullptr);
+}
+
+// A capture's nodes point into its one array of entries: moving it (as a consumer
+// is moved into the model, and a vector of them grows) keeps them readable.
+TEST(CaptureShape, ReadsTheSameAfterBeingMoved) {
+  YAML::Node node = YAML::Load("metadata:\n  annotations:\n    x: \"1\"\nspec: {}\n");
+  std::vector<CapturedShape> shapes;
+  for (int i = 0; i < 100; ++i) shapes.push_back(CaptureForEdit(node));  // grows: moves each
+  for (const CapturedShape& shape : shapes) {
+    const NodeShape* metadata = FindValue(shape, "metadata");
+    ASSERT_NE(metadata, nullptr);
+    const NodeShape* annotations = FindValue(*metadata, "annotations");
+    ASSERT_NE(annotations, nullptr);
+    EXPECT_EQ(FindValue(*annotations, "x")->scalar, "1");
+  }
 }
 
 }  // namespace

@@ -112,7 +112,7 @@ struct Consumer {
   ConsumerRole role = ConsumerRole::kWorkload;
   JobAction job_action = JobAction::kNone;  // set by the analysis for plain Jobs
   // Its first levels (metadata.annotations and beside), for the annotation edit.
-  NodeShape template_shape;
+  CapturedShape template_shape;
   std::vector<Reference> references;
   // The mounts of the volumes that references read, in container order.
   std::vector<VolumeMount> mounts;
