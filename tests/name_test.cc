@@ -1,0 +1,100 @@
+#include "rollcall/name.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "rollcall/key_set.h"
+#include "rollcall/source_entries.h"
+
+namespace rollcall {
+namespace {
+
+TEST(Name, TheSameTextIsTheSameName) {
+  Name a("app0-credentials");
+  Name b(std::string("app0-") + "credentials");
+  EXPECT_TRUE(a.Is(b));
+  EXPECT_EQ(&a.str(), &b.str());  // held once
+  EXPECT_FALSE(a.Is(Name("app0-config")));
+  EXPECT_EQ(a, "app0-credentials");
+  EXPECT_NE(a, "app0");
+}
+
+TEST(Name, EmptyIsTheDefaultAndIsNotInterned) {
+  std::size_t before = InternedNames();
+  Name empty("");
+  EXPECT_TRUE(empty.empty());
+  EXPECT_TRUE(empty.Is(Name()));
+  EXPECT_EQ(InternedNames(), before);
+}
+
+TEST(Name, OrdersByTextAsTheStringsItReplaced) {
+  std::vector<Name> names{Name("b"), Name("a"), Name("B"), Name("ab"), Name("")};
+  std::sort(names.begin(), names.end());
+  std::vector<std::string> texts(names.begin(), names.end());
+  EXPECT_EQ(texts, (std::vector<std::string>{"", "B", "a", "ab", "b"}));
+}
+
+TEST(Name, JoinsStringsIntoMessages) {
+  Name ns("team-0");
+  EXPECT_EQ("Secret " + ns + "/x", "Secret team-0/x");
+  EXPECT_EQ(ns + " and more", "team-0 and more");
+  EXPECT_EQ(std::string("in ") + ns, "in team-0");
+}
+
+// Documents are parsed on every hardware thread, each interning as it reads: every
+// thread must get the one Name of a text, and none may be lost.
+TEST(Name, InterningFromManyThreadsGivesOneNamePerText) {
+  constexpr int kThreads = 4;
+  constexpr int kTexts = 4999;  // a prime: each order below visits every text
+  // seen[t][i]: the text of Name i as thread t interned it.
+  std::vector<std::vector<const std::string*>> seen(kThreads,
+                                                    std::vector<const std::string*>(kTexts));
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([t, &seen] {
+      for (int i = 0; i < kTexts; ++i) {
+        int at = (i * (2 * t + 1)) % kTexts;  // each thread in its own order
+        seen[t][at] = &Name("threaded-name-" + std::to_string(at)).str();
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (int i = 0; i < kTexts; ++i) {
+    const std::string* expected = &Name("threaded-name-" + std::to_string(i)).str();
+    EXPECT_EQ(*expected, "threaded-name-" + std::to_string(i));
+    for (int t = 0; t < kThreads; ++t) ASSERT_EQ(seen[t][i], expected) << "thread " << t;
+  }
+}
+
+TEST(KeySet, EmptyMeansEveryKeyAndSetsAreSortedAndHeldOnce) {
+  KeySet every;
+  EXPECT_FALSE(every);
+  KeySet some({Name("b"), Name("a"), Name("b")});
+  ASSERT_TRUE(some);
+  EXPECT_EQ(std::vector<std::string>(some->begin(), some->end()),
+            (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(some, KeySet({Name("a"), Name("b")}));  // the same set, held once
+  EXPECT_NE(some, KeySet::Of("a"));
+}
+
+TEST(SourceEntries, ReadsAsTheMapItWasBuiltFrom) {
+  std::map<std::string, std::string> map{{"password", "s3cret"}, {"LOG", "info"}, {"a.b", ""}};
+  SourceEntries entries(map);
+  EXPECT_EQ(entries, map);
+  EXPECT_EQ(entries.size(), 3u);
+  EXPECT_EQ(entries.at("password"), "s3cret");
+  EXPECT_EQ(entries.count("a.b"), 1u);
+  EXPECT_EQ(entries.find("absent"), entries.end());
+  EXPECT_THROW(entries.at("absent"), std::out_of_range);
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : entries) keys.push_back(key);
+  EXPECT_EQ(keys, (std::vector<std::string>{"LOG", "a.b", "password"}));  // by key, as the map
+}
+
+}  // namespace
+}  // namespace rollcall
