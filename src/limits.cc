@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "rollcall/stream.h"
+#include "rollcall/yaml_text.h"
 
 namespace rollcall {
 namespace {
@@ -149,7 +150,7 @@ class StructureScan {
     std::size_t indent = pos;
     while (indent < end && text_[indent] == ' ') ++indent;
     std::size_t column = indent - pos;
-    std::size_t first = text_.find_first_not_of(" \t", indent);
+    std::size_t first = SkipBlanks(text_, indent);
     bool blank = first >= end || text_[first] == '#' || text_[first] == '\r';
     if (block_scalar_indent_ != kNoBlockScalar && (blank || column > block_scalar_indent_)) {
       return end + 1;

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "rollcall/yaml_text.h"
+
 namespace rollcall {
 namespace {
 
@@ -19,8 +21,8 @@ std::string_view StripLineBreak(std::string_view line) {
 
 // True when the line carries YAML content: not blank, not only a comment.
 bool HasContent(std::string_view line) {
-  auto first = line.find_first_not_of(" \t");
-  return first != std::string_view::npos && line[first] != '#';
+  std::size_t first = SkipBlanks(line, 0);
+  return first < line.size() && line[first] != '#';
 }
 
 }  // namespace

@@ -22,6 +22,11 @@ std::string_view TrimBlanks(std::string_view text) {
   return text;
 }
 
+std::size_t SkipBlanks(std::string_view text, std::size_t pos) {
+  while (pos < text.size() && IsBlank(text[pos])) ++pos;
+  return pos;
+}
+
 std::size_t SkipProperties(std::string_view text, std::size_t pos) {
   while (pos < text.size()) {
     if (text[pos] == '&' || text[pos] == '!') {

@@ -14,6 +14,11 @@ namespace rollcall {
 // line's content, or a value written in a comment or an annotation.
 std::string_view TrimBlanks(std::string_view text);
 
+// Offset of the first byte at or after `pos` that is neither a space nor a tab, or
+// the text's size. (std::string_view::find_first_not_of calls memchr for every
+// byte it passes: deep indentation made it a good part of splitting a stream.)
+std::size_t SkipBlanks(std::string_view text, std::size_t pos);
+
 // Offset just past the node properties ("&anchor", "!tag") and spaces at `pos`.
 std::size_t SkipProperties(std::string_view text, std::size_t pos);
 
