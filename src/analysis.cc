@@ -44,7 +44,7 @@ FactOptions FactOptionsFor(const AnalysisOptions& options) {
 }
 
 std::string ObjectName(const Document& doc, const std::string& default_namespace) {
-  std::string name_space = doc.NamespaceOr(default_namespace);
+  const std::string& name_space = doc.NamespaceOr(default_namespace);
   return doc.kind() + " " + name_space + "/" + doc.name();
 }
 

@@ -90,12 +90,12 @@ Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::N
   }
 }
 
-Document::Document(const Stream& stream, const DocumentSpan& span, TypeHeader type)
+Document::Document(const Stream& stream, const DocumentSpan& span, const TypeHeader& type)
     : stream_(&stream),
       span_(&span),
       shape_(Shape::kUnread),
-      api_version_(std::move(type.api_version)),
-      kind_(std::move(type.kind)) {}
+      api_version_(type.api_version),
+      kind_(type.kind) {}
 
 Document::Document(Document&&) noexcept = default;
 Document::~Document() = default;
@@ -188,7 +188,7 @@ Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limi
   if (needs_tree && !span.empty) {
     std::string_view text = span.Text(stream.bytes());
     std::optional<TypeHeader> type = ScanTypeHeader(text);
-    if (type && !needs_tree(*type, text)) return {stream, span, std::move(*type)};
+    if (type && !needs_tree(*type, text)) return {stream, span, *type};
   }
   Document doc = Parse(stream, span, limits);
   if (read_tree) read_tree(doc);

@@ -28,7 +28,7 @@ Model BuildModel(std::vector<Document>& documents, const std::string& default_na
                         std::to_string(earlier->second.Where().line) +
                         "); the last definition is the one applied, and the one hashed"});
       }
-      model.sources.insert_or_assign(std::move(id), std::move(*source));
+      model.sources.insert_or_assign(id, std::move(*source));
     } else if (found->consumer) {
       Consumer& consumer = model.consumers.emplace_back(std::move(*found->consumer));
       consumer.document = &doc;

@@ -8,7 +8,7 @@ namespace rollcall {
 SourceEntries::SourceEntries(std::map<std::string, std::string> entries) {
   entries_.reserve(entries.size());
   // A std::map is sorted by key already, and Names order as their text does.
-  for (auto& [key, value] : entries) entries_.emplace_back(Name(key), std::move(value));
+  for (auto& entry : entries) entries_.emplace_back(Name(entry.first), std::move(entry.second));
 }
 
 SourceEntries::const_iterator SourceEntries::find(std::string_view key) const {
@@ -19,7 +19,7 @@ SourceEntries::const_iterator SourceEntries::find(std::string_view key) const {
 }
 
 const std::string& SourceEntries::at(std::string_view key) const {
-  const_iterator found = find(key);
+  auto found = find(key);
   if (found == end()) throw std::out_of_range("no key " + std::string(key));
   return found->second;
 }

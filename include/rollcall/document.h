@@ -53,7 +53,7 @@ class Document {
 
   Document(const Stream& stream, const DocumentSpan& span, const YAML::Node& root);
   // An unread object (Shape::kUnread).
-  Document(const Stream& stream, const DocumentSpan& span, TypeHeader type);
+  Document(const Stream& stream, const DocumentSpan& span, const TypeHeader& type);
   Document(Document&&) noexcept;
   // No assignment: yaml-cpp's Node assignment writes into the tree it points at.
   Document& operator=(Document&&) = delete;
