@@ -258,14 +258,20 @@ std::string ReadStandardInput(std::size_t max_bytes) {
   constexpr std::size_t kChunk = std::size_t{1} << 20;
   std::string bytes;
   // A file given with `<` says its size: one buffer of that size, read straight
-  // into. A pipe (Helm's) does not: the buffer doubles as it fills.
+  // into. A pipe (Helm's) does not: the buffer doubles as it fills, and the step
+  // that would pass the limit goes to one byte past it, which is enough to see the
+  // input is over it. (Growing by less than double, std::string doubles anyway: a
+  // last step of one byte would have taken the buffer to twice the limit.)
   struct stat info {};
   if (fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
     bytes.resize(std::min(static_cast<std::size_t>(info.st_size), max_bytes) + 1);
   }
   std::size_t size = 0;
   for (;;) {
-    if (size == bytes.size()) bytes.resize(std::max(bytes.size() * 2, kChunk));
+    if (size == bytes.size()) {
+      std::size_t next = std::max(bytes.size() * 2, kChunk);
+      bytes.resize(next >= max_bytes ? max_bytes + 1 : next);
+    }
     ssize_t got = read(STDIN_FILENO, bytes.data() + size, bytes.size() - size);
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) {

@@ -108,6 +108,27 @@ TEST(Cli, InputOverTheLimitIsRefused) {
   }
 }
 
+// A pipe's buffer grows by doubling, and its last step goes to one byte past the
+// limit: an input of exactly the limit is read whole, one byte more is refused, at
+// limits below, at and past the buffer's first size (1 MiB) and between doublings.
+TEST(Cli, InputOfExactlyTheLimitIsReadAndOneByteMoreIsNot) {
+  for (std::size_t limit : {std::size_t{100}, std::size_t{1} << 20, (std::size_t{3} << 20) + 5}) {
+    std::string exactly = std::string(limit - 1, '#') + "\n";  // one comment line
+    std::string args = "--max-input-bytes=" + std::to_string(limit);
+    for (bool pipe : {true, false}) {
+      testing::ProcessResult fits = RunOnStdin(exactly, pipe, args);
+      EXPECT_EQ(fits.exit_code, 0) << limit << " " << pipe << ": " << fits.err;
+      EXPECT_EQ(fits.out, exactly) << limit << " " << pipe;
+      testing::ProcessResult over = RunOnStdin(exactly + "#", pipe, args);
+      EXPECT_EQ(over.exit_code, 2) << limit << " " << pipe;
+      EXPECT_EQ(over.out, "") << limit << " " << pipe;
+      EXPECT_EQ(over.err, "rollcall: error: <stdin>: input is larger than the limit of " +
+                              std::to_string(limit) + " bytes (--max-input-bytes)\n")
+          << limit << " " << pipe;
+    }
+  }
+}
+
 TEST(Cli, StdinFromAFileReadsAsFromAPipe) {
   // A redirected file is read into one buffer of its size; a pipe into a growing one.
   for (const std::string& input :
