@@ -4,6 +4,9 @@
 #include <iostream>
 #include <utility>
 
+#include "rollcall/key_set.h"
+#include "rollcall/name.h"
+
 namespace rollcall::fuzz {
 namespace {
 
@@ -15,6 +18,11 @@ std::string& InputName() {
 }  // namespace
 
 void SetInputName(std::string name) { InputName() = std::move(name); }
+
+void ForgetInterned() {
+  ForgetKeySets();
+  ForgetNames();
+}
 
 void Fail(const std::string& what) {
   std::cerr << "fuzz check failed" << (InputName().empty() ? "" : " on " + InputName()) << ": "

@@ -15,6 +15,10 @@ void SetInputName(std::string name);
 // Prints "fuzz check failed[ on <input>]: <what>" to stderr and aborts.
 [[noreturn]] void Fail(const std::string& what);
 
+// Empties the tables of Names and KeySets once an input's records are all gone, so
+// that they do not grow with every input of a long run (name.h's ForgetNames).
+void ForgetInterned();
+
 // Fails with `what` unless `condition` holds.
 inline void Check(bool condition, const std::string& what) {
   if (!condition) Fail(what);

@@ -64,5 +64,6 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
   } catch (const rollcall::InputError&) {
     // Refused with a message (exit 2), as the CLI does for anything that throws it.
   }
+  rollcall::fuzz::ForgetInterned();  // every record of the input is gone
   return 0;
 }

@@ -12,14 +12,16 @@
 
 using rollcall::fuzz::Check;
 
-extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {
+namespace {
+
+void RenderTwice(const unsigned char* data, std::size_t size) {
   rollcall::RenderOptions options;
   rollcall::Stream stream(std::string(reinterpret_cast<const char*>(data), size), "<fuzz>");
   std::string first;
   try {
     first = rollcall::Render(stream, options).output;
   } catch (const rollcall::InputError&) {
-    return 0;  // refused with a message: what bad input must get
+    return;  // refused with a message: what bad input must get
   }
   rollcall::Stream again(first, "<fuzz>");
   try {
@@ -28,5 +30,12 @@ extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t siz
   } catch (const rollcall::InputError& e) {
     rollcall::fuzz::Fail("rendering the output again is refused: " + e.Describe());
   }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const unsigned char* data, std::size_t size) {
+  RenderTwice(data, size);
+  rollcall::fuzz::ForgetInterned();  // every record of the input is gone
   return 0;
 }

@@ -14,18 +14,33 @@ struct ByText {
   }
 };
 
+// The sets made so far, and the lock on them. Never destroyed: a KeySet may be read
+// while the process exits. A set's elements never move.
+struct Table {
+  std::mutex mutex;
+  std::set<std::vector<Name>, ByText> sets;
+};
+
+Table& Sets() {
+  static auto* table = new Table();
+  return *table;
+}
+
 }  // namespace
 
 KeySet::KeySet(std::vector<Name> keys) {
   std::sort(keys.begin(), keys.end());
   keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
   keys.shrink_to_fit();
-  // Never destroyed: a KeySet may be read while the process exits. A set's
-  // elements never move.
-  static auto* sets = new std::set<std::vector<Name>, ByText>();
-  static auto* mutex = new std::mutex();
-  std::lock_guard<std::mutex> lock(*mutex);
-  keys_ = &*sets->insert(std::move(keys)).first;
+  Table& table = Sets();
+  std::lock_guard<std::mutex> lock(table.mutex);
+  keys_ = &*table.sets.insert(std::move(keys)).first;
+}
+
+void ForgetKeySets() {
+  Table& table = Sets();
+  std::lock_guard<std::mutex> lock(table.mutex);
+  table.sets.clear();
 }
 
 }  // namespace rollcall

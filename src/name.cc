@@ -35,6 +35,12 @@ class Shard {
     return texts_.size();
   }
 
+  void Clear() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::deque<std::string>().swap(texts_);
+    std::vector<Slot>().swap(slots_);
+  }
+
  private:
   // 8 bytes a slot: a large stream interns a hundred thousand names.
   struct Slot {
@@ -85,6 +91,10 @@ Name::Name(std::string_view text) {
   std::size_t hash = std::hash<std::string_view>()(text);
   // The shard from the hash's high bits, the slot from its low bits.
   text_ = Shards()[(hash >> 56) % kShards].Intern(text, hash);
+}
+
+void ForgetNames() {
+  for (Shard& shard : Shards()) shard.Clear();
 }
 
 std::size_t InternedNames() {

@@ -115,5 +115,26 @@ TEST(FindTextProblem, RefusesACommaOutsideFlowCollections) {
   EXPECT_EQ(Problem("a: [b, c]\nd: e,f\ng: h\n  ,i\n"), "");
 }
 
+// yaml-cpp ends an anchor at a blank, and a tag at a blank or at the first byte
+// outside its characters; what follows is the node's content. An open quote or a
+// bracket after a property is as much a quote or a bracket as without it (found by
+// the render fuzzer: "!sha256:…\"" hid an open quote that swallowed the document).
+TEST(FindTextProblem, SeesQuotesAndBracketsAfterAnAnchorOrATag) {
+  const std::string open = "invalid YAML: a double-quoted scalar opened here is never closed";
+  EXPECT_EQ(Problem("a: &x \"open\nb: c\n"), "6: " + open);
+  EXPECT_EQ(Problem("a: !t \"open\nb: c\n"), "6: " + open);
+  EXPECT_EQ(Problem("a: !t\"open\nb: c\n"), "5: " + open);
+  EXPECT_EQ(Problem("a: !!str\"open\nb: c\n"), "8: " + open);
+  EXPECT_EQ(Problem("a: !<tag:x[1]>\"open\nb: c\n"), "14: " + open);
+  EXPECT_EQ(Problem("- !t &x 'open\n- b\n"),
+            "8: invalid YAML: a single-quoted scalar opened here is never closed");
+  std::string deep = "a: !t" + std::string(600, '[') + std::string(600, ']') + "\n";
+  EXPECT_EQ(Problem(deep), "516: nesting deeper than 512 levels; rollcall refuses to parse it");
+  EXPECT_TRUE(FindExcessiveNesting("a: &x " + std::string(600, '{') + "\n", 512).has_value());
+  // Inside a tag, a single quote, '!' and '%' with two hex digits are the tag's own;
+  // an anchor takes quotes into its name.
+  EXPECT_EQ(Problem("a: !t'x\nd: !e!t%41\"e\"\nf: &g\"h i\nj: k\n"), "");
+}
+
 }  // namespace
 }  // namespace rollcall

@@ -71,6 +71,19 @@ TEST(Name, InterningFromManyThreadsGivesOneNamePerText) {
   }
 }
 
+// What the fuzzers do between inputs: empty the tables, then intern anew.
+TEST(Name, ForgettingEmptiesTheTableAndInterningGoesOn) {
+  ForgetKeySets();
+  ForgetNames();
+  EXPECT_EQ(InternedNames(), 0u);
+  EXPECT_TRUE(Name().empty());  // not in the table: still valid
+  Name again("after-forgetting");
+  EXPECT_EQ(InternedNames(), 1u);
+  EXPECT_TRUE(again.Is(Name("after-forgetting")));
+  KeySet keys({again});
+  EXPECT_EQ(keys, KeySet::Of("after-forgetting"));
+}
+
 TEST(KeySet, EmptyMeansEveryKeyAndSetsAreSortedAndHeldOnce) {
   KeySet every;
   EXPECT_FALSE(every);

@@ -32,4 +32,9 @@ class KeySet {
   const std::vector<Name>* keys_ = nullptr;  // null: every key
 };
 
+// Empties the table of key sets, as ForgetNames does the names' (and before it):
+// only between two inputs of a process that runs many, when no KeySet made since the
+// last call is still held.
+void ForgetKeySets();
+
 }  // namespace rollcall

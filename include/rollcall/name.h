@@ -4,7 +4,8 @@
 // A Name is one pointer into a table shared by the whole process, so that a record
 // holding five of them is 40 bytes, not 160 plus an allocation for every name
 // longer than 15 bytes (docs/performance.md). The table only grows: a process
-// renders one stream or lints a few files. Interning is safe from any thread.
+// renders one stream or lints a few files (the fuzzers, which run millions,
+// empty it between inputs: ForgetNames). Interning is safe from any thread.
 // Never a place for a Secret's values, which are held by the source that has them
 // and nowhere else (design.md, decision 7).
 #pragma once
@@ -95,6 +96,13 @@ std::ostream& operator<<(std::ostream& out, const N& name) {
 
 // Names interned so far, for the tests of the table itself.
 std::size_t InternedNames();
+
+// Empties the table. Only for a process that runs many inputs one after another
+// (the fuzzers, whose table would otherwise grow with every input), between two of
+// them, when no Name interned since the last call is still held: reading one after
+// is a use after free. Empty Names stay valid (they are not in the table). Call
+// ForgetKeySets first: a KeySet holds Names.
+void ForgetNames();
 
 }  // namespace rollcall
 

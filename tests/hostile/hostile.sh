@@ -73,7 +73,7 @@ render_and_lint() {
     lint "$rollcall" lint "$name.yaml"
 }
 
-echo "1..34"
+echo "1..38"
 
 # --- nesting 100,000 levels deep ---------------------------------------------------
 too_deep="nesting deeper than 512 levels; rollcall refuses to parse it"
@@ -141,6 +141,19 @@ render_and_lint utf8 2 "invalid UTF-8: byte 0xA5 is not part of a UTF-8 characte
 printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: "cm\ndata: {a: b}\n' >open-quote.yaml
 render_and_lint open-quote 2 \
   "invalid YAML: a double-quoted scalar opened here is never closed" 4 9
+# … also after a tag or an anchor, which yaml-cpp ends at the quote (found by the
+# render fuzzer), and flow nesting behind a tag.
+printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\ndata:\n  a: !t"x\n  b: c\n' \
+  >open-quote-after-tag.yaml
+render_and_lint open-quote-after-tag 2 \
+  "invalid YAML: a double-quoted scalar opened here is never closed" 5 8
+{
+  printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\ndata:\n  a: &x !t'
+  head -c 100000 /dev/zero | tr '\0' '['
+  head -c 100000 /dev/zero | tr '\0' ']'
+  echo
+} >deep-flow-after-tag.yaml
+render_and_lint deep-flow-after-tag 2 "$too_deep" 5 521
 printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\ndata: [a, {b: c}\n' >open-flow.yaml
 render_and_lint open-flow 2 "invalid YAML: end of sequence flow not found" 5 1
 
