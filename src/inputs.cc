@@ -47,7 +47,7 @@ class Loader {
 
   void Load(const std::string& path) {
     if (path == "-") {
-      AddStream(ReadStandardInput(options_.limits.max_input_bytes), "<stdin>");
+      AddStream(options_.standard_input(options_.limits.max_input_bytes), "<stdin>");
       return;
     }
     std::error_code error;

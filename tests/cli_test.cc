@@ -129,6 +129,28 @@ TEST(Cli, InputOfExactlyTheLimitIsReadAndOneByteMoreIsNot) {
   }
 }
 
+// `lint -` reads standard input (a pipe or a redirected file) as one more input, named
+// <stdin> in its findings.
+TEST(Cli, LintReadsStandardInputForDash) {
+  const std::string pending =
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\n---\n"
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\n"
+      "spec:\n  template:\n    spec:\n      containers:\n      - name: api\n"
+      "        envFrom:\n        # SECRET-VERSION: pending\n"
+      "        - secretRef: {name: s}\n";
+  for (bool pipe : {true, false}) {
+    testing::ProcessResult result = RunOnStdin(pending, pipe, "lint -");
+    EXPECT_EQ(result.exit_code, 1) << pipe;
+    EXPECT_EQ(result.out,
+              "<stdin>:15:29: error[pending-marker] Deployment default/api reads secret/s via "
+              "envFrom in container api and its SECRET-VERSION marker says pending: a change "
+              "to it does not reach the process yet\n"
+              "references: 1 \u2014 hashed 0, waived 0, pending 1, runtime 0, unresolved 0\n"
+              "1 error\n")
+        << pipe;
+  }
+}
+
 TEST(Cli, StdinFromAFileReadsAsFromAPipe) {
   // A redirected file is read into one buffer of its size; a pipe into a growing one.
   for (const std::string& input :

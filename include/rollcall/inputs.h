@@ -4,6 +4,7 @@
 // another.
 #pragma once
 
+#include <functional>
 #include <istream>
 #include <memory>
 #include <string>
@@ -18,6 +19,10 @@
 
 namespace rollcall {
 
+// ReadInput for standard input ("<stdin>"), without the stream layer: a file
+// redirected to it is read into one buffer of its size (docs/performance.md).
+std::string ReadStandardInput(std::size_t max_bytes);
+
 struct InputOptions {
   std::string helm;                       // helm binary: --helm, else $HELM_BIN, else "helm"
   std::vector<std::string> values_files;  // -f, passed to helm template
@@ -27,6 +32,9 @@ struct InputOptions {
   // How documents' facts are read as they are parsed (facts.h): the trees go as soon
   // as nothing later needs them.
   FactOptions facts;
+  // What "-" reads, given the input limit: file descriptor 0 unless a caller that
+  // has the bytes in hand (the lint fuzzer) passes them in.
+  std::function<std::string(std::size_t max_bytes)> standard_input = ReadStandardInput;
 };
 
 // A chart rendered for the analysis: findings in its output are mapped back to
@@ -57,9 +65,6 @@ void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings);
 // Reads all of `in`; throws InputError naming `origin` when it holds more than
 // `max_bytes`: the bound is checked while reading, before anything parses it.
 std::string ReadInput(std::istream& in, const std::string& origin, std::size_t max_bytes);
-// ReadInput for standard input ("<stdin>"), without the stream layer: a file
-// redirected to it is read into one buffer of its size (docs/performance.md).
-std::string ReadStandardInput(std::size_t max_bytes);
 
 // A path as shown to the user: relative to the working directory when under it.
 std::string DisplayPath(const std::string& path);
