@@ -85,15 +85,22 @@ too_deep="nesting deeper than 512 levels; rollcall refuses to parse it"
 } >deep-flow.yaml
 render_and_lint deep-flow 2 "$too_deep" 1 515
 # Block nesting 100,000 deep ("a:\n a:\n  a:\n…") takes 5 GB of indentation: read from
-# a pipe, it is refused at the input size limit before anything parses it.
+# a pipe, it is refused at the input size limit before anything parses it. The time
+# includes the producer's: it writes 1 MiB at a time, so that most of it is rollcall's.
 : >deep-block-stream.yaml
 run_case deep-block-stream 2 \
   "rollcall: error: <stdin>: input is larger than the limit of 268435456 bytes (--max-input-bytes)" \
   "render from a pipe" bash -c "\"\$1\" -c \"\$2\" 2>/dev/null | \"\$0\" render" \
   "$rollcall" "$(command -v python3)" '
 import sys
+chunk, size = [], 0
 for depth in range(100000):
-    sys.stdout.write(" " * depth + "a:\n")
+    chunk.append(b" " * depth + b"a:\n")
+    size += depth + 3
+    if size >= 1 << 20:
+        sys.stdout.buffer.write(b"".join(chunk))
+        chunk, size = [], 0
+sys.stdout.buffer.write(b"".join(chunk))
 '
 # … and 1,000 deep it fits, and is refused at level 513.
 awk 'BEGIN { for (i = 0; i < 1000; i++) printf "%" i "sa:\n", "" }' >deep-block.yaml
