@@ -14,36 +14,6 @@ bool OpensNode(char previous) {
          previous == '{' || previous == ',' || previous == ':' || previous == '-';
 }
 
-// A node property before a node's content: an anchor ("&a"), a tag ("!t", "!!str",
-// "!e!t") or a verbatim tag ("!<tag:x>").
-enum class Property { kNone, kAnchor, kTag, kVerbatimTag };
-
-bool IsHex(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
-// Whether text[i] still belongs to the property, as yaml-cpp 0.7 scans it: an
-// anchor runs to a blank or a flow indicator; a tag to any byte outside its URI
-// characters ('"', '[', '{', '|', … and a '%' not followed by two hex digits), and
-// the byte that ends it starts the node's content: "!t\"x\"" is a tagged quoted
-// scalar, "!t[1]" a tagged sequence.
-bool ContinuesProperty(Property property, std::string_view text, std::size_t i) {
-  char c = text[i];
-  if (c == ' ' || c == '\t' || c == '\r' || c == '\n') return false;
-  switch (property) {
-    case Property::kNone:
-      return false;
-    case Property::kAnchor:
-      return std::string_view("[]{},").find(c) == std::string_view::npos;
-    case Property::kTag:
-      if (c == '%') return i + 2 < text.size() && IsHex(text[i + 1]) && IsHex(text[i + 2]);
-      return std::string_view("\",<>[\\]^`{|}").find(c) == std::string_view::npos;
-    case Property::kVerbatimTag:
-      return true;  // to its '>'
-  }
-  return false;
-}
-
 // Skips a quoted scalar starting at text[i] (the quote), on any number of lines.
 std::size_t SkipQuoted(std::string_view text, std::size_t i) {
   char quote = text[i];
@@ -203,9 +173,10 @@ class StructureScan {
     bool starts_with_indicator = false;
     char previous = '\0';
     bool in_plain = false;  // inside a plain scalar, brackets are text
-    // Inside an anchor or a tag: a quote or bracket that ends it opens the node's
-    // content, so a property is no plain scalar (before, "!t \"x" hid an open quote).
-    Property property = Property::kNone;
+    // Inside an anchor or a tag, up to its end (yaml_text.h's PropertyEnd; 0: in
+    // none): a quote or bracket that ends it opens the node's content, so a property
+    // is no plain scalar (before, "!t \"x" hid an open quote).
+    std::size_t property_end = 0;
     std::size_t i = indent;
     if (column == 0 && IsDocumentMarker(text_.substr(pos, end - pos))) {
       // "---" or "...": no scalar continues past it; scan what follows it.
@@ -220,17 +191,12 @@ class StructureScan {
       char next = i + 1 < end ? text_[i + 1] : ' ';
       bool ends_key = c == ':' && (next == ' ' || next == '\t' || next == '\r' || previous == '"');
       if (ends_key && flow_ == 0) key = true;
-      if (property != Property::kNone) {
-        if (property == Property::kVerbatimTag && c == '>') {
-          property = Property::kNone;
-          previous = ' ';  // what follows starts the node's content
-          continue;
-        }
-        if (ContinuesProperty(property, text_, i)) {
+      if (property_end != 0) {
+        if (i < property_end) {
           previous = c;
           continue;
         }
-        property = Property::kNone;
+        property_end = 0;
         previous = ' ';  // this byte starts the node's content (or is the blank after it)
       }
       if (in_plain) {
@@ -274,9 +240,7 @@ class StructureScan {
         return Fail(TextProblem::Kind::kMisplacedIndicator, i,
                     "invalid YAML: ',' outside a flow collection cannot start a value");
       } else if ((c == '&' || c == '!') && OpensNode(previous)) {
-        property = c == '&'      ? Property::kAnchor
-                   : next == '<' ? Property::kVerbatimTag
-                                 : Property::kTag;
+        property_end = PropertyEnd(text_, i);
       } else if (c != ' ' && c != '\t' && c != ',' && c != ':' && c != '\r' &&
                  OpensNode(previous)) {
         in_plain = true;

@@ -9,9 +9,15 @@ bool IsBreak(char c) { return c == '\n' || c == '\r'; }
 // Ends a plain scalar in a flow collection.
 bool IsFlowIndicator(char c) { return c == ',' || c == '}' || c == ']'; }
 
-std::size_t SkipToken(std::string_view text, std::size_t pos) {
-  while (pos < text.size() && !IsBlank(text[pos]) && !IsBreak(text[pos])) ++pos;
-  return pos;
+bool IsHex(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+// Whether text[i], past a tag's '!', still belongs to the tag.
+bool ContinuesTag(std::string_view text, std::size_t i) {
+  char c = text[i];
+  if (c == '%') return i + 2 < text.size() && IsHex(text[i + 1]) && IsHex(text[i + 2]);
+  return std::string_view("\",<>[\\]^`{|}").find(c) == std::string_view::npos;
 }
 
 }  // namespace
@@ -27,10 +33,25 @@ std::size_t SkipBlanks(std::string_view text, std::size_t pos) {
   return pos;
 }
 
+std::size_t PropertyEnd(std::string_view text, std::size_t pos) {
+  bool anchor = text[pos] == '&';
+  bool verbatim = !anchor && pos + 1 < text.size() && text[pos + 1] == '<';
+  for (std::size_t i = pos + 1; i < text.size(); ++i) {
+    char c = text[i];
+    if (IsBlank(c) || IsBreak(c)) return i;
+    if (verbatim) {
+      if (c == '>') return i + 1;
+    } else if (anchor ? IsFlowIndicator(c) || c == '[' || c == '{' : !ContinuesTag(text, i)) {
+      return i;
+    }
+  }
+  return text.size();
+}
+
 std::size_t SkipProperties(std::string_view text, std::size_t pos) {
   while (pos < text.size()) {
     if (text[pos] == '&' || text[pos] == '!') {
-      pos = SkipToken(text, pos);
+      pos = PropertyEnd(text, pos);
     } else if (IsBlank(text[pos])) {
       ++pos;
     } else {
@@ -42,10 +63,10 @@ std::size_t SkipProperties(std::string_view text, std::size_t pos) {
 
 std::string AnchorAt(std::string_view text, std::size_t pos) {
   while (pos < text.size() && (text[pos] == '!' || IsBlank(text[pos]))) {
-    pos = text[pos] == '!' ? SkipToken(text, pos) : pos + 1;
+    pos = text[pos] == '!' ? PropertyEnd(text, pos) : pos + 1;
   }
   if (pos >= text.size() || text[pos] != '&') return "";
-  std::size_t end = SkipToken(text, pos);
+  std::size_t end = PropertyEnd(text, pos);
   return std::string(text.substr(pos + 1, end - pos - 1));
 }
 

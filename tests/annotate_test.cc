@@ -45,6 +45,18 @@ TEST(EditAnnotations, FlowMetadata) {
             "\"x/sources\": \"S\"}, labels: {a: b}}\n    spec: {}\n");
 }
 
+// yaml-cpp ends a tag at the '{' written straight after it: the mapping is a flow
+// one, and its entries get commas (they were placed as a block mapping's lines,
+// which made output that rollcall itself refused).
+TEST(EditAnnotations, FlowMappingRightAfterATag) {
+  EXPECT_EQ(Apply("spec:\n  template:\n    metadata:\n      annotations: !!map{a: b}\n"),
+            "spec:\n  template:\n    metadata:\n      annotations: !!map{\"x/hash\": \"H\", "
+            "\"x/sources\": \"S\", a: b}\n");
+  EXPECT_EQ(Apply("spec:\n  template:\n    metadata: !!map{labels: {a: b}}\n"),
+            "spec:\n  template:\n    metadata: !!map{\"annotations\": {\"x/hash\": \"H\", "
+            "\"x/sources\": \"S\"}, labels: {a: b}}\n");
+}
+
 TEST(EditAnnotations, EmptyFlowAnnotations) {
   EXPECT_EQ(Apply("spec: {template: {metadata: {annotations: {}}}}\n"),
             "spec: {template: {metadata: {annotations: {\"x/hash\": \"H\", \"x/sources\": "

@@ -19,6 +19,31 @@ TEST(TrimBlanks, TrimsBlanksAndATrailingCr) {
   EXPECT_EQ(TrimBlanks("   "), "");
 }
 
+TEST(PropertyEnd, EndsAnchorsAndTagsWhereYamlCppDoes) {
+  EXPECT_EQ(PropertyEnd("&a x", 0), 2u);
+  EXPECT_EQ(PropertyEnd("&a,b", 0), 2u);  // a flow indicator ends an anchor
+  EXPECT_EQ(PropertyEnd("!!str x", 0), 5u);
+  EXPECT_EQ(PropertyEnd("!t\"x\"", 0), 2u);      // a quote ends a tag and opens the scalar
+  EXPECT_EQ(PropertyEnd("!!map{a: b}", 0), 5u);  // so does a flow collection's bracket
+  EXPECT_EQ(PropertyEnd("!t,x", 0), 2u);
+  EXPECT_EQ(PropertyEnd("!e!t:x/y x", 0), 8u);      // '!' and ':' are a tag's characters
+  EXPECT_EQ(PropertyEnd("!a%2Fb x", 0), 6u);        // '%' with two hex digits is too
+  EXPECT_EQ(PropertyEnd("!a%zz x", 0), 2u);         // … and ends it without them
+  EXPECT_EQ(PropertyEnd("!<tag:x,y>[1]", 0), 10u);  // a verbatim tag through its '>'
+  EXPECT_EQ(PropertyEnd("!t\r\n", 0), 2u);
+  EXPECT_EQ(PropertyEnd("x: !t", 3), 5u);  // to the end of the text
+}
+
+TEST(SkipProperties, SkipsToTheNodesContent) {
+  EXPECT_EQ(SkipProperties("&a !t {x: 1}", 0), 6u);
+  EXPECT_EQ(SkipProperties("!!map{x: 1}", 0), 5u);
+  EXPECT_EQ(SkipProperties("!t\"x\"", 0), 2u);
+  EXPECT_EQ(SkipProperties("plain", 0), 0u);
+  EXPECT_EQ(AnchorAt("!t &a {x: 1}", 0), "a");
+  EXPECT_EQ(AnchorAt("!!map{x: 1}", 0), "");
+  EXPECT_EQ(AnchorAt("&a,", 0), "a");
+}
+
 TEST(ScalarEnd, EndsPlainScalarsBeforeCommentsAndQuotedOnesAtTheirQuote) {
   std::string_view text = "a: plain value  # note\nb: \"quoted # not a comment\"\n";
   EXPECT_EQ(ScalarEnd(text, 3, false), 14u);

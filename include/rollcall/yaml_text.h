@@ -19,6 +19,15 @@ std::string_view TrimBlanks(std::string_view text);
 // byte it passes: deep indentation made it a good part of splitting a stream.)
 std::size_t SkipBlanks(std::string_view text, std::size_t pos);
 
+// One past the end of the node property starting at text[pos], '&' or '!': an
+// anchor ("&a"), a tag ("!t", "!!str", "!e!t") or a verbatim tag ("!<tag:x>"), as
+// yaml-cpp 0.7 scans it. An anchor runs to a blank or a flow indicator; a tag to
+// any byte outside its URI characters ('"', '[', '{', '|', … and a '%' not followed
+// by two hex digits); a verbatim tag through its '>'. The byte that ends a property
+// starts the node's content: "!t\"x\"" is a tagged quoted scalar, "&a{x: 1}" an
+// anchored flow mapping.
+std::size_t PropertyEnd(std::string_view text, std::size_t pos);
+
 // Offset just past the node properties ("&anchor", "!tag") and spaces at `pos`.
 std::size_t SkipProperties(std::string_view text, std::size_t pos);
 
