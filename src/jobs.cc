@@ -1,7 +1,5 @@
 #include "rollcall/jobs.h"
 
-#include <re2/re2.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <map>
@@ -90,17 +88,11 @@ const char* JobPolicyName(JobPolicy policy) {
   return policy == JobPolicy::kRename ? "rename" : "keep";
 }
 
-JobAction DecideJobAction(const Consumer& job, const JobOptions& options) {
+JobAction DecideJobAction(const Consumer& job, const JobOptions& options,
+                          const NamePatterns& run_once_patterns) {
   const WrittenValue* run_once = job.document->Annotation(kRunOnceAnnotation);
   if (run_once != nullptr && run_once->text == "true") return JobAction::kRunOnce;
-  for (const std::string& pattern : options.run_once_patterns) {
-    RE2 re(pattern, RE2::Quiet);
-    if (!re.ok()) {
-      throw InputError(job.Where(),
-                       "run-once pattern \"" + pattern + "\" is not a valid RE2: " + re.error());
-    }
-    if (RE2::PartialMatch(job.name.str(), re)) return JobAction::kRunOnce;
-  }
+  if (run_once_patterns.Matches(job.name.str())) return JobAction::kRunOnce;
   JobPolicy policy = options.policy;
   if (const WrittenValue* written = job.document->Annotation(kJobPolicyAnnotation)) {
     std::optional<JobPolicy> parsed = ParseJobPolicy(written->text);

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "rollcall/stream.h"
+#include "rollcall/utf8.h"
 #include "rollcall/yaml_text.h"
 
 namespace rollcall {
@@ -65,28 +66,6 @@ bool IsPrintable(char32_t c) {
   return c == 0x09 || c == 0x0A || c == 0x0D || (c >= 0x20 && c <= 0x7E) || c == 0x85 ||
          (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) ||
          (c >= 0x10000 && c <= 0x10FFFF);
-}
-
-// The length of the UTF-8 sequence at text[i] and the character it encodes, or a
-// length of 0 when the bytes there are not UTF-8 (overlong forms and surrogates
-// included).
-std::size_t DecodeUtf8(std::string_view text, std::size_t i, char32_t& c) {
-  const auto lead = static_cast<unsigned char>(text[i]);
-  std::size_t length = lead < 0x80         ? 1
-                       : lead >> 5 == 0x6  ? 2
-                       : lead >> 4 == 0xE  ? 3
-                       : lead >> 3 == 0x1E ? 4
-                                           : 0;
-  if (length == 0 || i + length > text.size()) return 0;
-  c = length == 1 ? lead : lead & (0x7F >> length);
-  for (std::size_t k = 1; k < length; ++k) {
-    const auto next = static_cast<unsigned char>(text[i + k]);
-    if (next >> 6 != 0x2) return 0;
-    c = (c << 6) | (next & 0x3F);
-  }
-  static constexpr char32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (c < kSmallest[length] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF)) return 0;
-  return length;
 }
 
 }  // namespace

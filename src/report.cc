@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "rollcall/printable.h"
 #include "rollcall/rules.h"
 
 namespace rollcall {
@@ -32,30 +33,6 @@ std::string Origin(const Location& where) {
 std::string Str(const char* text) { return text == nullptr ? std::string() : std::string(text); }
 
 // --- text -------------------------------------------------------------------
-
-// File names and messages come from the input. Control bytes are shown escaped so
-// that they can neither split a finding over several lines nor send escape
-// sequences to the terminal.
-std::string Printable(const std::string& text) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if ((byte < 0x20 && c != '\t') || byte == 0x7f) {
-      out += "\\x";
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0xf];
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
 
 const char* AnsiColor(Severity severity) {
   switch (severity) {
@@ -156,6 +133,7 @@ void WriteJson(std::ostream& out, const Report& report) {
   document["summary"] = SummaryJson(report.summary);
   document["findings"] = std::move(findings);
   if (report.stopped) document["stopped"] = true;
+  if (!report.error.empty()) document["error"] = report.error;
   if (!report.rollout.empty()) {
     Json rollout = Json::array();
     for (const RolloutEntry& item : report.rollout) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "rollcall/model.h"
+#include "rollcall/name_patterns.h"
 
 namespace rollcall {
 
@@ -32,10 +33,11 @@ struct JobOptions {
 };
 
 // Decides a plain Job's action: run-once (annotation rollcall.dev/run-once: "true"
-// or a name matching a pattern), else the policy of its rollcall.dev/job-policy
-// annotation, else the default. Throws InputError on an unknown policy value or an
-// invalid pattern.
-JobAction DecideJobAction(const Consumer& job, const JobOptions& options);
+// or a name matching one of `run_once_patterns`, options.run_once_patterns
+// compiled), else the policy of its rollcall.dev/job-policy annotation, else the
+// default. Throws InputError on an unknown policy value.
+JobAction DecideJobAction(const Consumer& job, const JobOptions& options,
+                          const NamePatterns& run_once_patterns);
 
 // Lowercase hex SHA-256 over a pod template's canonical tree (key order, quoting
 // style and rollcall's own annotations do not count) and a config hash: equal

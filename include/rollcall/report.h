@@ -24,6 +24,7 @@ struct Report {
   CoverageSummary summary;
   std::vector<RolloutEntry> rollout;  // render: what the deploy does to each consumer (JSON only)
   bool stopped = false;               // render: it refused, so nothing is applied (JSON only)
+  std::string error;  // render: why its output did not reach its reader, or "" (JSON only)
 };
 
 struct ReportStyle {

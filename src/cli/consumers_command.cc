@@ -10,10 +10,12 @@
 #include "cli/analysis_flags.h"
 #include "cli/commands.h"
 #include "cli/input.h"
+#include "cli/output.h"
 #include "rollcall/consumer_graph.h"
 #include "rollcall/consumers.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
+#include "rollcall/printable.h"
 
 namespace rollcall::cli {
 namespace {
@@ -38,7 +40,7 @@ cxxopts::Options ConsumersOptionsSpec() {
   return spec;
 }
 
-void WriteJson(const std::vector<ConsumerUse>& uses, const SourceQuery& query) {
+std::string ConsumersJson(const std::vector<ConsumerUse>& uses, const SourceQuery& query) {
   nlohmann::ordered_json consumers = nlohmann::ordered_json::array();
   for (const ConsumerUse& use : uses) {
     const ReferenceCoverage& coverage = *use.coverage;
@@ -61,7 +63,7 @@ void WriteJson(const std::vector<ConsumerUse>& uses, const SourceQuery& query) {
   if (query.name)
     document["source"] = {{"kind", SourceKindSlug(*query.kind)}, {"name", *query.name}};
   document["consumers"] = consumers;
-  std::cout << document.dump(2) << "\n";
+  return document.dump(2) + "\n";
 }
 
 }  // namespace
@@ -104,10 +106,10 @@ int RunConsumers(const std::vector<std::string>& args) {
       positional.erase(positional.begin());
     }
   } catch (const cxxopts::exceptions::exception& e) {
-    std::cerr << "rollcall: error: " << e.what() << " (see rollcall consumers --help)\n";
+    PrintError(std::string(e.what()) + " (see rollcall consumers --help)");
     return kExitInput;
   } catch (const UsageError& e) {
-    std::cerr << "rollcall: error: " << e.what() << "\n";
+    PrintError(e.what());
     return kExitInput;
   }
   std::vector<std::string> paths = positional;
@@ -120,29 +122,30 @@ int RunConsumers(const std::vector<std::string>& args) {
                        : query.kind ? std::string("any ") + SourceKindName(*query.kind)
                                     : std::string("any Secret or ConfigMap");
     if (query.name_space) what += " in namespace " + *query.name_space;
-    if (uses.empty()) std::cerr << "rollcall: no consumer reads " << what << "\n";
+    if (uses.empty()) std::cerr << StderrLine("no consumer reads " + what);
+    std::string output;
     if (restart) {
       std::set<const Consumer*> seen;
       for (const ConsumerUse& use : uses) {
         if (seen.insert(use.coverage->consumer).second) {
-          std::cout << RestartCommand(*use.coverage->consumer) << "\n";
+          output += RestartCommand(*use.coverage->consumer) + "\n";
         }
       }
-      if (uses.empty()) std::cout << "# nothing to roll: no consumer reads " << what << "\n";
+      if (uses.empty()) output += "# nothing to roll: no consumer reads " + what + "\n";
     } else if (format == "json") {
-      WriteJson(uses, query);
+      output = ConsumersJson(uses, query);
     } else if (format == "dot") {
-      std::cout << ConsumerGraphDot(uses, analysed.analysis->model());
+      output = ConsumerGraphDot(uses, analysed.analysis->model());
     } else {
       for (const ConsumerUse& use : uses) {
         // Without a NAME each line says which source it is about.
         std::string prefix = query.name ? "" : use.coverage->reference->source.Path() + ": ";
-        std::cout << prefix << FormatConsumerUse(use) << "\n";
+        output += Printable(prefix + FormatConsumerUse(use)) + "\n";
       }
     }
-    return kExitOk;
+    return WriteOutput(output);
   } catch (const InputError& e) {
-    std::cerr << "rollcall: error: " << e.where().Compact() << ": " << e.what() << "\n";
+    PrintError(e.where().Compact() + ": " + e.what());
     return kExitInput;
   }
 }

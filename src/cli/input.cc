@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/output.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
 
@@ -54,28 +55,14 @@ Config LoadProjectConfig(const std::string& flag) {
 void PrintFindings(const std::vector<Finding>& findings, const CoverageSummary& summary) {
   // One write: std::cerr flushes after every insertion, a system call each.
   std::string text;
-  for (const Finding& finding : findings) text += "rollcall: " + FormatFinding(finding) + "\n";
-  text += "rollcall: " + summary.Line() + "\n";
+  for (const Finding& finding : findings) text += StderrLine(FormatFinding(finding));
+  text += StderrLine(summary.Line());
   std::cerr << text;
 }
 
 std::string StopReason(bool strict, const std::string& strict_option) {
   return strict ? strict_option + ": findings at error or warning severity"
                 : "the API server would refuse this upgrade (immutable fields)";
-}
-
-int WriteOutput(const std::string& output) {
-  std::cout << output;
-  std::cout.flush();
-  return std::cout ? kExitOk : kExitInput;
-}
-
-int WriteOutput(std::string_view input, std::vector<Edit>& edits) {
-  for (std::string_view piece : SplicePieces(input, edits)) {
-    std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
-  }
-  std::cout.flush();
-  return std::cout ? kExitOk : kExitInput;
 }
 
 }  // namespace rollcall::cli

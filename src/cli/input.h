@@ -9,7 +9,6 @@
 
 #include "rollcall/config.h"
 #include "rollcall/coverage.h"
-#include "rollcall/edit.h"
 #include "rollcall/finding.h"
 
 namespace rollcall::cli {
@@ -26,12 +25,6 @@ void PrintFindings(const std::vector<Finding>& findings, const CoverageSummary& 
 // under strict mode (`strict_option` as the user wrote it: "--strict", "strict"), or
 // fields the API server would refuse to change.
 std::string StopReason(bool strict, const std::string& strict_option);
-
-// Writes a command's output to stdout: kExitOk, or kExitInput when stdout failed.
-int WriteOutput(const std::string& output);
-// Writes `input` with `edits` spliced in, piece by piece (edit.h's SplicePieces):
-// every piece is known before the first byte goes out.
-int WriteOutput(std::string_view input, std::vector<Edit>& edits);
 
 // Parses a subcommand's `args` with `spec`; prints the help and returns nullopt for
 // -h/--help. Throws cxxopts' exceptions on bad arguments.

@@ -14,6 +14,7 @@
 
 #include "cli/commands.h"
 #include "cli/input.h"
+#include "cli/output.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
 #include "rollcall/krm.h"
@@ -75,8 +76,7 @@ int RunPlugin(const std::string& config_path) {
   RenderResult result = Render(stream, options);
   PrintFindings(result.findings, result.summary);
   if (StopsRender(result.findings, config.strict)) {
-    std::cerr << "rollcall: error: " << StopReason(config.strict, "strict")
-              << "; nothing written\n";
+    PrintError(StopReason(config.strict, "strict") + "; nothing written");
     return kExitFindings;
   }
   return WriteOutput(result.output);
@@ -94,13 +94,12 @@ int RunFunction() {
     RenderOptions options = OptionsFrom(config);
     options.limits = limits;
     KrmOutput out = RenderResourceList(stream, list, options, config.strict);
-    std::cerr << "rollcall: " << out.summary.Line() << "\n";
-    if (out.stopped)
-      std::cerr << "rollcall: error: " << StopReason(config.strict, "strict") << "\n";
+    std::cerr << StderrLine(out.summary.Line());
+    if (out.stopped) PrintError(StopReason(config.strict, "strict"));
     int written = WriteOutput(out.resource_list);
     return written != kExitOk || !out.stopped ? written : kExitFindings;
   } catch (const InputError& e) {
-    std::cerr << "rollcall: error: " << e.Describe() << "\n";
+    PrintError(e.Describe());
     WriteOutput(ResourceListWithError(stream, list, e));
     return kExitInput;
   }
@@ -109,6 +108,7 @@ int RunFunction() {
 }  // namespace
 
 int RunKrm(const std::vector<std::string>& args) {
+  IgnoreBrokenPipe();  // as render: a reader that went away is reported
   std::vector<std::string> positional;
   try {
     cxxopts::Options spec = KrmOptionsSpec();
@@ -116,19 +116,18 @@ int RunKrm(const std::vector<std::string>& args) {
     if (!parsed) return kExitOk;
     if (parsed->count("args") > 0) positional = (*parsed)["args"].as<std::vector<std::string>>();
   } catch (const cxxopts::exceptions::exception& e) {
-    std::cerr << "rollcall: error: " << e.what() << " (see rollcall krm --help)\n";
+    PrintError(std::string(e.what()) + " (see rollcall krm --help)");
     return kExitInput;
   }
   if (positional.size() > 1) {
-    std::cerr << "rollcall: error: krm takes at most one argument, the config file kustomize "
-                 "passes; got '"
-              << positional[1] << "' as well (options go in the function config)\n";
+    PrintError("krm takes at most one argument, the config file kustomize passes; got '" +
+               positional[1] + "' as well (options go in the function config)");
     return kExitInput;
   }
   try {
     return positional.empty() ? RunFunction() : RunPlugin(positional[0]);
   } catch (const InputError& e) {
-    std::cerr << "rollcall: error: " << e.Describe() << "\n";
+    PrintError(e.Describe());
     return kExitInput;
   }
 }

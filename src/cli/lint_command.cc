@@ -5,10 +5,12 @@
 
 #include <cxxopts.hpp>
 #include <iostream>
+#include <sstream>
 
 #include "cli/analysis_flags.h"
 #include "cli/commands.h"
 #include "cli/input.h"
+#include "cli/output.h"
 #include "rollcall/analysis.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
@@ -55,10 +57,10 @@ int RunLint(const std::vector<std::string>& args) {
     inputs_options = ReadInputOptions(parsed, flags);
     if (parsed.count("paths") > 0) paths = parsed["paths"].as<std::vector<std::string>>();
   } catch (const cxxopts::exceptions::exception& e) {
-    std::cerr << "rollcall: error: " << e.what() << " (see rollcall lint --help)\n";
+    PrintError(std::string(e.what()) + " (see rollcall lint --help)");
     return kExitInput;
   } catch (const UsageError& e) {
-    std::cerr << "rollcall: error: " << e.what() << "\n";
+    PrintError(e.what());
     return kExitInput;
   }
   if (paths.empty()) paths = {"."};
@@ -72,10 +74,12 @@ int RunLint(const std::vector<std::string>& args) {
     ReportStyle style;
     style.color = format == ReportFormat::kText && isatty(STDOUT_FILENO) != 0;
     style.tool_version = ROLLCALL_VERSION;
-    WriteReport(std::cout, report, format, style);
+    std::ostringstream text;
+    WriteReport(text, report, format, style);
+    if (int written = WriteOutput(text.str()); written != kExitOk) return written;
     return HasBlockingFinding(report.findings, flags.strict) ? kExitFindings : kExitOk;
   } catch (const InputError& e) {
-    std::cerr << "rollcall: error: " << e.where().Compact() << ": " << e.what() << "\n";
+    PrintError(e.where().Compact() + ": " + e.what());
     return kExitInput;
   }
 }

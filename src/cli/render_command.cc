@@ -1,13 +1,14 @@
 // `rollcall render`: the post-renderer. All or nothing on stdout (design.md,
 // decision 3): the output is written only once the whole stream rendered.
 #include <cxxopts.hpp>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "cli/analysis_flags.h"
 #include "cli/commands.h"
 #include "cli/input.h"
+#include "cli/output.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
 #include "rollcall/jobs.h"
@@ -40,16 +41,16 @@ cxxopts::Options RenderOptionsSpec() {
 // only place a user sees why a deploy stopped.
 void WriteReportFile(const std::string& path, const Report& report) {
   if (path.empty()) return;
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  WriteReport(out, report, ReportFormat::kJson, ReportStyle{});
-  if (!out) std::cerr << "rollcall: warning: cannot write the report to " << path << "\n";
+  std::ostringstream text;
+  WriteReport(text, report, ReportFormat::kJson, ReportStyle{});
+  std::string error = ReplaceFile(path, text.str());
+  if (!error.empty()) std::cerr << StderrLine("warning: " + error);
 }
 
 void WriteErrorReportFile(const std::string& path, const std::string& error) {
   if (path.empty()) return;
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << nlohmann::json{{"error", error}}.dump(2) << "\n";
-  if (!out) std::cerr << "rollcall: warning: cannot write the report to " << path << "\n";
+  std::string failed = ReplaceFile(path, nlohmann::json{{"error", error}}.dump(2) + "\n");
+  if (!failed.empty()) std::cerr << StderrLine("warning: " + failed);
 }
 
 }  // namespace
@@ -64,27 +65,34 @@ int RunRender(const std::vector<std::string>& args) {
     if (!maybe) return kExitOk;
     const cxxopts::ParseResult& parsed = *maybe;
     if (!parsed.unmatched().empty()) {
-      std::cerr << "rollcall: error: render takes no arguments, got '" << parsed.unmatched()[0]
-                << "' (the stream comes on stdin)\n";
+      PrintError("render takes no arguments, got '" + parsed.unmatched()[0] +
+                 "' (the stream comes on stdin)");
       return kExitInput;
     }
     flags = ReadAnalysisFlags(parsed);
     report_path = FlagOrEnv(parsed["report"].as<std::string>(), "ROLLCALL_REPORT");
     hmac_key_file = FlagOrEnv(parsed["hmac-key-file"].as<std::string>(), "ROLLCALL_HMAC_KEY_FILE");
+    if (!report_path.empty()) {
+      if (std::string problem = ReplaceableFileProblem(report_path); !problem.empty()) {
+        throw UsageError(problem);
+      }
+    }
   } catch (const cxxopts::exceptions::exception& e) {
-    std::cerr << "rollcall: error: " << e.what() << " (see rollcall render --help)\n";
+    PrintError(std::string(e.what()) + " (see rollcall render --help)");
     return kExitInput;
   } catch (const UsageError& e) {
-    std::cerr << "rollcall: error: " << e.what() << "\n";
+    PrintError(e.what());
     return kExitInput;
   }
 
+  // A reader that went away is an error to report, not a silent death by SIGPIPE.
+  IgnoreBrokenPipe();
   try {
     PreparedAnalysis prepared = PrepareAnalysis(flags);
     if (prepared.previous != nullptr && prepared.previous->empty() &&
         !flags.previous_release.empty()) {
-      std::cerr << "rollcall: release " << flags.previous_release << " not found in namespace "
-                << flags.name_space << ": a first install\n";
+      std::cerr << StderrLine("release " + flags.previous_release + " not found in namespace " +
+                              flags.name_space + ": a first install");
     }
     RenderOptions options;
     options.default_namespace = prepared.options.default_namespace;
@@ -107,18 +115,25 @@ int RunRender(const std::vector<std::string>& args) {
     }
     std::string rollout;  // one write: std::cerr flushes after every insertion
     for (const RolloutEntry& entry : result.rollout) {
-      rollout += "rollcall: rollout: " + FormatRollout(entry) + "\n";
+      rollout += StderrLine("rollout: " + FormatRollout(entry));
     }
     std::cerr << rollout;
-    WriteReportFile(report_path, Report{result.findings, result.summary, result.rollout, stopped});
+    Report report{result.findings, result.summary, result.rollout, stopped};
     if (stopped) {
-      std::cerr << "rollcall: error: " << StopReason(flags.strict, "--strict")
-                << "; nothing written\n";
+      WriteReportFile(report_path, report);
+      PrintError(StopReason(flags.strict, "--strict") + "; nothing written");
       return kExitFindings;
     }
-    return WriteOutput(stream.bytes(), result.edits);
+    // The report goes last: it says whether the output reached its reader.
+    int written = WriteOutput(stream.bytes(), result.edits, report.error);
+    if (written != kExitOk) {
+      report.rollout.clear();
+      report.stopped = true;
+    }
+    WriteReportFile(report_path, report);
+    return written;
   } catch (const InputError& e) {
-    std::cerr << "rollcall: error: " << e.Describe() << "\n";
+    PrintError(e.Describe());
     WriteErrorReportFile(report_path, e.Describe());
     return kExitInput;
   }

@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/input.h"
+#include "cli/output.h"
 #include "rollcall/rules.h"
 
 namespace rollcall::cli {
@@ -74,7 +75,7 @@ int RunRulesCommand(const std::vector<std::string>& args) {
     }
     return kExitOk;
   } catch (const cxxopts::exceptions::exception& e) {
-    std::cerr << "rollcall: error: " << e.what() << " (see rollcall rules --help)\n";
+    PrintError(std::string(e.what()) + " (see rollcall rules --help)");
     return kExitInput;
   }
 }

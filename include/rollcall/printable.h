@@ -1,0 +1,19 @@
+// Text from the input (object names, file names, messages that quote them) made
+// safe to print on one line of a terminal or a log. A name such as "web\e[2J" or
+// "web\rrollcall: ok" must neither send escape sequences to the terminal nor forge
+// a line of rollcall's own: every line rollcall prints for a person goes through
+// Printable. JSON and SARIF escape for themselves.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace rollcall {
+
+// `text` with line breaks as \n and \r, other C0 and C1 control characters and DEL
+// as \xNN (C1: \u0080 to \u009F), bytes that are not UTF-8 as \xNN, and everything
+// else as it is (tabs and printable UTF-8 included). A backslash stays a backslash:
+// the escapes are for a reader, not to be decoded.
+std::string Printable(std::string_view text);
+
+}  // namespace rollcall

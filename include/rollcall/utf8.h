@@ -1,0 +1,15 @@
+// Reading UTF-8 one character at a time, strictly: the text checks (limits.h) and
+// the escaping of names for a terminal (printable.h) agree on what is a character.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace rollcall {
+
+// The length of the UTF-8 sequence at text[i], with the character it encodes in
+// `c`; 0 when the bytes there are not UTF-8 (overlong forms, surrogates, a cut-off
+// sequence and stray continuation bytes included).
+std::size_t DecodeUtf8(std::string_view text, std::size_t i, char32_t& c);
+
+}  // namespace rollcall

@@ -1,0 +1,41 @@
+#include "rollcall/name_patterns.h"
+
+#include "rollcall/input_error.h"
+
+namespace rollcall {
+namespace {
+
+[[noreturn]] void Refuse(const std::string& what) {
+  throw InputError(Location{"run-once patterns", 0, 0, 0}, what);
+}
+
+}  // namespace
+
+NamePatterns::NamePatterns(const std::vector<std::string>& patterns) {
+  if (patterns.size() > kMaxPatterns) {
+    Refuse(std::to_string(patterns.size()) + " patterns, more than the limit of " +
+           std::to_string(kMaxPatterns));
+  }
+  RE2::Options options;
+  options.set_log_errors(false);
+  options.set_max_mem(kMaxProgramBytes);
+  compiled_.reserve(patterns.size());
+  for (const std::string& pattern : patterns) {
+    if (pattern.size() > kMaxPatternBytes) {
+      Refuse("a pattern of " + std::to_string(pattern.size()) + " bytes, more than the limit of " +
+             std::to_string(kMaxPatternBytes));
+    }
+    auto re = std::make_unique<RE2>(pattern, options);
+    if (!re->ok()) Refuse("\"" + pattern + "\" is not a valid RE2: " + re->error());
+    compiled_.push_back(std::move(re));
+  }
+}
+
+bool NamePatterns::Matches(std::string_view name) const {
+  for (const std::unique_ptr<RE2>& re : compiled_) {
+    if (RE2::PartialMatch(name, *re)) return true;
+  }
+  return false;
+}
+
+}  // namespace rollcall

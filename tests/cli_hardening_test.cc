@@ -1,0 +1,292 @@
+// The binary against hostile names, arguments and output paths (docs/security.md):
+// no option value split at commas, patterns compiled and bounded once, the report
+// never written through a symbolic link, a failed stdout write said, and names
+// printed with their control characters escaped.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "test_support.h"
+
+namespace rollcall {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using testing::ProcessResult;
+using testing::RollcallBinary;
+using testing::RunProcess;
+
+constexpr const char* kSecret = R"(apiVersion: v1
+kind: Secret
+metadata: {name: token}
+stringData: {value: one-time}
+)";
+
+std::string PlainJob(const std::string& name) {
+  return "---\napiVersion: batch/v1\nkind: Job\nmetadata: {name: " + name +
+         "}\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n      containers:\n"
+         "      - {name: boot, image: x, envFrom: [{secretRef: {name: token}}]}\n";
+}
+
+// A scratch directory, removed with everything in it.
+class ScratchDir {
+ public:
+  ScratchDir() {
+    char name[] = "/tmp/rollcall-hardening-XXXXXX";
+    path_ = mkdtemp(name);
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  std::string operator/(const std::string& name) const { return path_ + "/" + name; }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+void Write(const std::string& path, const std::string& content) {
+  std::ofstream(path, std::ios::binary) << content;
+}
+
+// --- options are never split at commas -----------------------------------------
+
+TEST(CommaInArguments, RunOncePatternWithARepetitionIsOnePattern) {
+  // cxxopts split "-boot-[0-9a-f]{8,12}$" into "-boot-[0-9a-f]{8" and "12}$": the
+  // first is not valid RE2, the second matched nothing, and the bootstrap Job was
+  // renamed and would have run again with its spent token.
+  std::string input = std::string(kSecret) + PlainJob("edge-boot-1a2b3c4d5e");
+  ProcessResult result =
+      RunProcess({RollcallBinary(), "render", "--run-once-pattern=-boot-[0-9a-f]{8,12}$"}, input);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, input);  // run-once: neither renamed nor annotated
+  EXPECT_THAT(result.err, HasSubstr("waived 1"));
+}
+
+TEST(CommaInArguments, FileNameWithACommaIsOnePath) {
+  ScratchDir dir;
+  // The file's Deployment reads a Secret nobody defines: lint must fail on it. Split
+  // at the comma, lint looked for "a" and "b.yaml" instead.
+  Write(dir / "a,b.yaml",
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n"
+        "    spec:\n      containers: [{name: app, envFrom: [{secretRef: {name: db}}]}]\n");
+  Write(dir / "b.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: other}\n");
+  ProcessResult result = RunProcess(
+      {"/bin/sh", "-c", "cd \"$1\" && exec \"$0\" lint 'a,b.yaml'", RollcallBinary(), dir.path()},
+      "");
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("a,b.yaml:"));
+  EXPECT_THAT(result.out, HasSubstr("unresolved-reference"));
+}
+
+TEST(CommaInArguments, SetValueWithABraceListReachesHelmWhole) {
+  ScratchDir dir;
+  fs::create_directory(dir / "chart");
+  Write(dir / "chart/Chart.yaml", "apiVersion: v2\nname: chart\nversion: 0.1.0\n");
+  // A stand-in helm: records its arguments, one a line, and renders nothing.
+  Write(dir / "helm", "#!/bin/sh\nprintf '%s\\n' \"$@\" > \"$(dirname \"$0\")/argv\"\n");
+  chmod((dir / "helm").c_str(), 0755);
+  ProcessResult result = RunProcess({RollcallBinary(), "lint", "--helm", dir / "helm", "--set",
+                                     "list={a,b}", "--set", "x=1,y=2", dir / "chart"},
+                                    "");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  std::string argv = testing::ReadFile(dir / "argv");
+  EXPECT_THAT(argv, HasSubstr("list={a,b}\n"));
+  EXPECT_THAT(argv, HasSubstr("x=1,y=2\n"));
+}
+
+// --- run-once patterns -----------------------------------------------------------
+
+TEST(RunOncePatterns, AnInvalidPatternIsRefusedEvenWithoutJobs) {
+  ProcessResult result = RunProcess({RollcallBinary(), "render", "--run-once-pattern=("}, kSecret);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err,
+            "rollcall: error: run-once patterns: \"(\" is not a valid RE2: missing ): (\n");
+}
+
+TEST(RunOncePatterns, SizeAndNumberAreBounded) {
+  ProcessResult long_one = RunProcess(
+      {RollcallBinary(), "render", "--run-once-pattern=" + std::string(1025, 'a')}, kSecret);
+  EXPECT_EQ(long_one.exit_code, 2);
+  EXPECT_EQ(long_one.out, "");
+  EXPECT_EQ(long_one.err,
+            "rollcall: error: run-once patterns: a pattern of 1025 bytes, more than the limit "
+            "of 1024\n");
+  std::vector<std::string> argv = {RollcallBinary(), "render"};
+  for (int i = 0; i < 65; ++i) argv.push_back("--run-once-pattern=p" + std::to_string(i));
+  ProcessResult many = RunProcess(argv, kSecret);
+  EXPECT_EQ(many.exit_code, 2);
+  EXPECT_EQ(many.err,
+            "rollcall: error: run-once patterns: 65 patterns, more than the limit of 64\n");
+}
+
+TEST(RunOncePatterns, PatternsFromTheConfigCountToo) {
+  ScratchDir dir;
+  std::string config = "runOnce:\n";
+  for (int i = 0; i < 40; ++i) config += "  - p" + std::to_string(i) + "\n";
+  Write(dir / "config.yaml", config);
+  std::vector<std::string> argv = {RollcallBinary(), "render", "--config", dir / "config.yaml"};
+  for (int i = 0; i < 25; ++i) argv.push_back("--run-once-pattern=q" + std::to_string(i));
+  ProcessResult result = RunProcess(argv, kSecret);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.err, HasSubstr("65 patterns, more than the limit of 64"));
+}
+
+// --- the report file -------------------------------------------------------------
+
+TEST(ReportFile, ASymbolicLinkIsRefusedAndItsTargetKept) {
+  ScratchDir dir;
+  Write(dir / "target", "keep me\n");
+  ASSERT_EQ(symlink((dir / "target").c_str(), (dir / "report.json").c_str()), 0);
+  ProcessResult flag =
+      RunProcess({RollcallBinary(), "render", "--report", dir / "report.json"}, kSecret);
+  EXPECT_EQ(flag.exit_code, 2);
+  EXPECT_EQ(flag.out, "");
+  EXPECT_EQ(flag.err, "rollcall: error: the report " + (dir / "report.json") +
+                          " is a symbolic link; rollcall writes no file through one\n");
+  ProcessResult env = RunProcess({RollcallBinary(), "render"}, kSecret,
+                                 {"ROLLCALL_REPORT=" + (dir / "report.json")});
+  EXPECT_EQ(env.exit_code, 2);
+  EXPECT_EQ(env.out, "");
+  EXPECT_EQ(testing::ReadFile(dir / "target"), "keep me\n");
+  // A dangling link would have created its target.
+  ASSERT_EQ(symlink((dir / "created").c_str(), (dir / "dangling.json").c_str()), 0);
+  ProcessResult dangling =
+      RunProcess({RollcallBinary(), "render", "--report", dir / "dangling.json"}, kSecret);
+  EXPECT_EQ(dangling.exit_code, 2);
+  EXPECT_FALSE(testing::FileExists(dir / "created"));
+}
+
+TEST(ReportFile, SomethingElseThanARegularFileIsRefused) {
+  ScratchDir dir;
+  ProcessResult directory = RunProcess({RollcallBinary(), "render", "--report", dir.path()}, "");
+  EXPECT_EQ(directory.exit_code, 2);
+  EXPECT_EQ(directory.err,
+            "rollcall: error: the report " + dir.path() + " exists and is not a regular file\n");
+  ASSERT_EQ(mkfifo((dir / "fifo").c_str(), 0600), 0);
+  ProcessResult fifo = RunProcess({RollcallBinary(), "render", "--report", dir / "fifo"}, "");
+  EXPECT_EQ(fifo.exit_code, 2);
+  EXPECT_THAT(fifo.err, HasSubstr("exists and is not a regular file"));
+}
+
+TEST(ReportFile, ReplacesTheFileWholeAndLeavesNothingBeside) {
+  ScratchDir dir;
+  Write(dir / "report.json", std::string(100000, 'x'));  // longer than the new report
+  ASSERT_EQ(link((dir / "report.json").c_str(), (dir / "hardlink").c_str()), 0);
+  ProcessResult result =
+      RunProcess({"/bin/sh", "-c", "umask 022 && exec \"$0\" render --report \"$1\"",
+                  RollcallBinary(), dir / "report.json"},
+                 kSecret);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  std::string report = testing::ReadFile(dir / "report.json");
+  EXPECT_EQ(report.front(), '{');
+  EXPECT_EQ(report.substr(report.size() - 2), "}\n");
+  // Renamed over the path: another link to the old file keeps the old content.
+  EXPECT_EQ(testing::ReadFile(dir / "hardlink"), std::string(100000, 'x'));
+  struct stat info {};
+  ASSERT_EQ(stat((dir / "report.json").c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 0777, 0644u);
+  std::size_t entries = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir.path())) ++entries;
+  EXPECT_EQ(entries, 2u);  // report.json and hardlink: no temporary file left
+}
+
+// --- a failed write to stdout ----------------------------------------------------
+
+// 500 Jobs: more output than a pipe holds, so a reader that went away is seen.
+std::string ManyJobs() {
+  std::string input = kSecret;
+  for (int i = 0; i < 500; ++i) input += PlainJob("job-" + std::to_string(i));
+  return input;
+}
+
+TEST(StandardOutput, AFullDiskIsAnErrorInStderrAndTheReport) {
+  ScratchDir dir;
+  ProcessResult result =
+      RunProcess({"/bin/sh", "-c", "exec \"$0\" render --report \"$1\" >/dev/full",
+                  RollcallBinary(), dir / "report.json"},
+                 kSecret);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_THAT(result.err, HasSubstr("rollcall: error: cannot write to standard output: No "
+                                    "space left on device\n"));
+  std::string report = testing::ReadFile(dir / "report.json");
+  EXPECT_THAT(report, HasSubstr("\"stopped\": true"));
+  EXPECT_THAT(report,
+              HasSubstr("\"error\": \"cannot write to standard output: No space left on device\""));
+}
+
+TEST(StandardOutput, AReaderThatWentAwayIsAnError) {
+  ScratchDir dir;
+  std::string input = dir / "input.yaml";
+  Write(input, ManyJobs());
+  // `true` reads nothing and exits; the first write past the pipe's buffer fails.
+  ProcessResult result = RunProcess(
+      {"/bin/bash", "-c", "\"$0\" render --report \"$1\" <\"$2\" | true; echo \"${PIPESTATUS[0]}\"",
+       RollcallBinary(), dir / "report.json", input},
+      "");
+  EXPECT_EQ(result.out, "2\n");
+  EXPECT_THAT(result.err,
+              HasSubstr("rollcall: error: cannot write to standard output: Broken pipe\n"));
+  EXPECT_THAT(testing::ReadFile(dir / "report.json"), HasSubstr("Broken pipe"));
+}
+
+TEST(StandardOutput, LintSaysWhenItsOutputFailed) {
+  ProcessResult result =
+      RunProcess({"/bin/sh", "-c", "exec \"$0\" lint - >/dev/full", RollcallBinary()}, kSecret);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.err,
+            "rollcall: error: cannot write to standard output: No space left on device\n");
+}
+
+// --- control characters in names -------------------------------------------------
+
+// A Deployment whose name carries an escape sequence and a carriage return, and
+// reads a Secret nobody defines.
+constexpr const char* kSpoofing = R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: "web\e[2J\rrollcall: all good\u009b"}
+spec:
+  template:
+    spec:
+      containers: [{name: app, envFrom: [{secretRef: {name: db}}]}]
+)";
+
+TEST(ControlCharacters, RenderStderrShowsThemEscaped) {
+  ProcessResult result = RunProcess({RollcallBinary(), "render"}, kSpoofing);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.err, Not(HasSubstr("\x1b")));
+  EXPECT_THAT(result.err, Not(HasSubstr("\r")));
+  EXPECT_THAT(result.err, Not(HasSubstr("\xc2\x9b")));
+  EXPECT_THAT(result.err,
+              HasSubstr("Deployment default/web\\x1b[2J\\rrollcall: all good\\u009b reads"));
+}
+
+TEST(ControlCharacters, ConsumersTextShowsThemEscaped) {
+  ProcessResult result = RunProcess({RollcallBinary(), "consumers", "db", "-"}, kSpoofing);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out,
+            "deployment/default/web\\x1b[2J\\rrollcall: all good\\u009b container app reads "
+            "envFrom: unresolved (Secret default/db is not in the input)\n");
+}
+
+TEST(ControlCharacters, ErrorsNamingAFileShowThemEscaped) {
+  ProcessResult result = RunProcess({RollcallBinary(), "lint", "no\x1b]0;title\x07such.yaml"}, "");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.err,
+            "rollcall: error: no\\x1b]0;title\\x07such.yaml: no such file or directory\n");
+}
+
+}  // namespace
+}  // namespace rollcall
