@@ -15,6 +15,8 @@ namespace {
 
 constexpr const char* kConfigName = ".rollcall.yaml";
 
+// Config errors point at the key or value by line and column and never quote it: a
+// file passed as --config may be anything, a Secret's manifest included.
 [[noreturn]] void Fail(const std::string& path, const YAML::Node& node, const std::string& what) {
   YAML::Mark mark = node.IsDefined() ? node.Mark() : YAML::Mark();
   Location where{path, 0, static_cast<std::size_t>(mark.line + 1),
@@ -28,7 +30,7 @@ std::optional<Severity> ParseSeverity(const std::string& path, const YAML::Node&
   if (text == "warning") return Severity::kWarning;
   if (text == "info") return Severity::kInfo;
   if (text == "off") return std::nullopt;
-  Fail(path, node, "severity must be error, warning, info or off, not \"" + text + "\"");
+  Fail(path, node, "a severity must be error, warning, info or off");
 }
 
 std::vector<std::string> StringList(const std::string& path, const YAML::Node& node,
@@ -90,7 +92,7 @@ Config LoadConfig(const std::string& path) {
       for (const auto& rule : value) {
         std::string id = ScalarOr(rule.first);
         if (FindRule(id) == nullptr) {
-          Fail(path, rule.first, "unknown rule id \"" + id + "\" (see rollcall rules)");
+          Fail(path, rule.first, "no rule has this id (rollcall rules lists them)");
         }
         config.severities[id] = ParseSeverity(path, rule.second);
       }
@@ -112,7 +114,7 @@ Config LoadConfig(const std::string& path) {
       }
     } else {
       Fail(path, entry.first,
-           "unknown setting \"" + key + "\" (rules, runtimeSources, consumerKinds, runOnce)");
+           "not a setting rollcall knows (rules, runtimeSources, consumerKinds, runOnce)");
     }
   }
   return config;

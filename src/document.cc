@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
+#include <string_view>
 
 #include "parallel.h"
 #include "rollcall/aliases.h"
 #include "rollcall/facts.h"
 #include "rollcall/input_error.h"
 #include "rollcall/node_shape.h"
+#include "rollcall/yaml_text.h"
 
 namespace rollcall {
 namespace {
@@ -176,9 +178,21 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
     }
     return {stream, span, root};
   } catch (const YAML::Exception& e) {
-    std::size_t at = MarkPos(e.mark);
-    Location where = stream.Locate(span, span.begin + std::min(at, text.size()));
-    throw InputError(where, "invalid YAML: " + e.msg);
+    std::size_t at = std::min(MarkPos(e.mark), text.size());
+    std::string message = e.msg;
+    // yaml-cpp's errors in the escapes of a double-quoted scalar point into the
+    // scalar, which may be a Secret's value, and two of them quote what they met
+    // there ("unknown escape character: x"): each is cut before the quote and
+    // placed at the start of its line's content instead.
+    for (std::string_view escape : {YAML::ErrorMsg::INVALID_ESCAPE, YAML::ErrorMsg::INVALID_UNICODE,
+                                    YAML::ErrorMsg::INVALID_HEX}) {
+      if (message.rfind(escape, 0) == 0) {
+        message =
+            std::string(escape.substr(0, escape.find(':'))) + " (in a quoted scalar on this line)";
+        at = SkipBlanks(text, LineStartOf(text, at));
+      }
+    }
+    throw InputError(stream.Locate(span, span.begin + at), "invalid YAML: " + message);
   }
 }
 

@@ -51,17 +51,6 @@ bool IsDocumentMarker(std::string_view line) {
   return IsMarker(line, "---") || IsMarker(line, "...");
 }
 
-// `value` as `digits` upper-case hexadecimal digits.
-std::string Hex(char32_t value, int digits) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) out += kHex[(value >> shift) & 0xF];
-  return out;
-}
-
-// "U+0000", "U+FFFE": how the messages name a character.
-std::string CodePoint(char32_t c) { return "U+" + Hex(c, c > 0xFFFF ? 5 : 4); }
-
 bool IsPrintable(char32_t c) {
   return c == 0x09 || c == 0x0A || c == 0x0D || (c >= 0x20 && c <= 0x7E) || c == 0x85 ||
          (c >= 0xA0 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD) ||
@@ -71,6 +60,13 @@ bool IsPrintable(char32_t c) {
 }  // namespace
 
 std::optional<TextProblem> FindInvalidCharacter(std::string_view text) {
+  // The problem is placed at the start of its line's content (the key, mostly) and
+  // the message names no byte: the byte may sit inside a Secret's value, and an
+  // error message must not give away any part of one, nor where in it the byte is.
+  auto at_line = [text](std::size_t i, const char* message) {
+    return TextProblem{TextProblem::Kind::kInvalidCharacter, SkipBlanks(text, LineStartOf(text, i)),
+                       message};
+  };
   for (std::size_t i = 0; i < text.size();) {
     const auto byte = static_cast<unsigned char>(text[i]);
     if (byte >= 0x20 && byte < 0x7F) {  // the common case: printable ASCII
@@ -80,23 +76,23 @@ std::optional<TextProblem> FindInvalidCharacter(std::string_view text) {
     if (byte == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) {
       // YAML reads a lone CR as a line break; rollcall's lines, line numbers and
       // edits are LF-based, so such a line would be misread.
-      return TextProblem{TextProblem::Kind::kInvalidCharacter, i,
-                         "invalid YAML: a carriage return not followed by a line feed; rollcall "
-                         "reads lines that end in LF or CRLF only"};
+      return at_line(i,
+                     "invalid YAML: this line holds a carriage return not followed by a line "
+                     "feed; rollcall reads lines that end in LF or CRLF only");
     }
     char32_t c = 0;
     std::size_t length = DecodeUtf8(text, i, c);
     if (length == 0) {
-      return TextProblem{
-          TextProblem::Kind::kInvalidCharacter, i,
-          "invalid UTF-8: byte 0x" + Hex(byte, 2) + " is not part of a UTF-8 character"};
+      return at_line(i,
+                     "invalid UTF-8: this line holds a byte that is not part of a UTF-8 "
+                     "character");
     }
     if (!IsPrintable(c)) {
-      return TextProblem{
-          TextProblem::Kind::kInvalidCharacter, i,
-          std::string("invalid YAML: ") +
-              (c < 0x20 || (c >= 0x7F && c <= 0x9F) ? "control character " : "character ") +
-              CodePoint(c) + " is not allowed"};
+      return at_line(i, c < 0x20 || (c >= 0x7F && c <= 0x9F)
+                            ? "invalid YAML: this line holds a control character, which YAML "
+                              "does not allow (only tab, line feed and carriage return)"
+                            : "invalid YAML: this line holds a noncharacter (U+FFFE or U+FFFF), "
+                              "which YAML does not allow");
     }
     i += length;
   }

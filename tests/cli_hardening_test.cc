@@ -288,5 +288,35 @@ TEST(ControlCharacters, ErrorsNamingAFileShowThemEscaped) {
             "rollcall: error: no\\x1b]0;title\\x07such.yaml: no such file or directory\n");
 }
 
+// --- errors never quote a value ---------------------------------------------------
+
+TEST(ValueBytesInErrors, BadEscapesInASecretAreNotQuoted) {
+  for (const char* value : {"hunt\\qer2", "hunt\\uZZZZer2", "hunt\\xZZer2", "hunt\\uD800er2"}) {
+    std::string input = std::string("apiVersion: v1\nkind: Secret\nmetadata: {name: s}\n") +
+                        "stringData:\n  password: \"" + value + "\"\n";
+    ProcessResult result = RunProcess({RollcallBinary(), "render"}, input);
+    EXPECT_EQ(result.exit_code, 2) << value;
+    EXPECT_EQ(result.out, "");
+    // Line and column of the key; the message names nothing met in the value.
+    EXPECT_THAT(result.err,
+                ::testing::StartsWith("rollcall: error: <stdin> (document 1, line 5, column 3): "
+                                      "invalid YAML: "))
+        << value;
+    EXPECT_THAT(result.err, HasSubstr("(in a quoted scalar on this line)\n")) << value;
+    EXPECT_THAT(result.err, Not(HasSubstr("er2"))) << value;
+  }
+}
+
+TEST(ValueBytesInErrors, InvalidBytesInASecretAreNotShown) {
+  std::string input =
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData:\n  password: "
+      "\"hunter\xa5\"\n";
+  ProcessResult result = RunProcess({RollcallBinary(), "render"}, input);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.err,
+            "rollcall: error: <stdin> (document 1, line 5, column 3): invalid UTF-8: this line "
+            "holds a byte that is not part of a UTF-8 character\n");
+}
+
 }  // namespace
 }  // namespace rollcall

@@ -68,24 +68,31 @@ TEST(FindTextProblem, RefusesADocumentOverTheSizeLimit) {
 }
 
 TEST(FindTextProblem, RefusesBytesThatAreNotUtf8) {
-  EXPECT_EQ(Problem("a: b\xa5\n"), "4: invalid UTF-8: byte 0xA5 is not part of a UTF-8 character");
-  EXPECT_EQ(Problem("a: \xc0\xaf\n"),  // an overlong "/"
-            "3: invalid UTF-8: byte 0xC0 is not part of a UTF-8 character");
-  EXPECT_EQ(Problem("a: \xed\xa0\x80\n"),  // a UTF-16 surrogate
-            "3: invalid UTF-8: byte 0xED is not part of a UTF-8 character");
-  EXPECT_EQ(Problem("a: \xe2\x82\n"),
-            "3: invalid UTF-8: byte 0xE2 is not part of a UTF-8 character");
+  // At the start of the line's content, the key: never at a byte of the value,
+  // which may be a Secret's, and the message names no byte.
+  const std::string kNotUtf8 =
+      "invalid UTF-8: this line holds a byte that is not part of a UTF-8 character";
+  EXPECT_EQ(Problem("a: b\xa5\n"), "0: " + kNotUtf8);
+  EXPECT_EQ(Problem("a: \xc0\xaf\n"), "0: " + kNotUtf8);      // an overlong "/"
+  EXPECT_EQ(Problem("a: \xed\xa0\x80\n"), "0: " + kNotUtf8);  // a UTF-16 surrogate
+  EXPECT_EQ(Problem("x: 1\ndata:\n  a: \xe2\x82\n"), "13: " + kNotUtf8);
+  EXPECT_EQ(Problem("a: |\n  line\n  pass\xa5word\n"), "14: " + kNotUtf8);
   EXPECT_EQ(Problem("a: caf\xc3\xa9 \xf0\x9f\x98\x80 \xc2\x85\n"), "");
 }
 
 TEST(FindTextProblem, RefusesCharactersYamlDoesNotAllow) {
-  EXPECT_EQ(Problem(std::string("a: \"x\0y\"\n", 10)),
-            "5: invalid YAML: control character U+0000 is not allowed");
-  EXPECT_EQ(Problem("a: \x1b[31m\n"), "3: invalid YAML: control character U+001B is not allowed");
-  EXPECT_EQ(Problem("a: \xef\xbf\xbe\n"), "3: invalid YAML: character U+FFFE is not allowed");
-  EXPECT_EQ(Problem("a: b\rc: d\n"),
-            "4: invalid YAML: a carriage return not followed by a line feed; rollcall reads "
-            "lines that end in LF or CRLF only");
+  const std::string kControl =
+      "invalid YAML: this line holds a control character, which YAML does not allow (only tab, "
+      "line feed and carriage return)";
+  EXPECT_EQ(Problem(std::string("a: \"x\0y\"\n", 10)), "0: " + kControl);
+  EXPECT_EQ(Problem("a: \x1b[31m\n"), "0: " + kControl);
+  EXPECT_EQ(Problem("k: v\n  - \xc2\x9b\n"), "7: " + kControl);  // C1: U+009B
+  EXPECT_EQ(Problem("a: \xef\xbf\xbe\n"),
+            "0: invalid YAML: this line holds a noncharacter (U+FFFE or U+FFFF), which YAML "
+            "does not allow");
+  EXPECT_EQ(Problem("k: v\na: b\rc: d\n"),
+            "5: invalid YAML: this line holds a carriage return not followed by a line feed; "
+            "rollcall reads lines that end in LF or CRLF only");
   EXPECT_EQ(Problem("a:\tb\r\nc: d\r\n"), "");
 }
 

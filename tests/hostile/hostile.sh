@@ -73,7 +73,7 @@ render_and_lint() {
     lint "$rollcall" lint "$name.yaml"
 }
 
-echo "1..38"
+echo "1..40"
 
 # --- nesting 100,000 levels deep ---------------------------------------------------
 too_deep="nesting deeper than 512 levels; rollcall refuses to parse it"
@@ -139,10 +139,18 @@ run_case over-limit 2 \
 
 # --- NUL bytes and invalid UTF-8 -----------------------------------------------------
 printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\ndata:\n  a: "x\0y"\n' >nul.yaml
-render_and_lint nul 2 "invalid YAML: control character U+0000 is not allowed" 5 8
+render_and_lint nul 2 \
+  "invalid YAML: this line holds a control character, which YAML does not allow (only tab, line feed and carriage return)" \
+  5 3
 printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\ndata:\n  "k\xa5": v\n%s' \
   "$consumer" >utf8.yaml
-render_and_lint utf8 2 "invalid UTF-8: byte 0xA5 is not part of a UTF-8 character" 5 5
+render_and_lint utf8 2 \
+  "invalid UTF-8: this line holds a byte that is not part of a UTF-8 character" 5 3
+# In a Secret's value: the message names no byte, the column is the key's.
+printf 'apiVersion: v1\nkind: Secret\nmetadata: {name: creds}\nstringData:\n  password: "hunter\xa52"\n%s' \
+  "$consumer" >utf8-in-secret.yaml
+render_and_lint utf8-in-secret 2 \
+  "invalid UTF-8: this line holds a byte that is not part of a UTF-8 character" 5 3
 
 # --- unterminated quotes and flow collections ----------------------------------------
 printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: "cm\ndata: {a: b}\n' >open-quote.yaml
