@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cctype>
 
+#include "rollcall/object_names.h"
+#include "rollcall/printable.h"
+#include "rollcall/shell_word.h"
+
 namespace rollcall {
 namespace {
 
@@ -77,25 +81,41 @@ std::string FormatConsumerUse(const ConsumerUse& use) {
 }
 
 std::string RestartCommand(const Consumer& consumer) {
-  const std::string target = Lower(consumer.kind) + "/" + consumer.name;
-  const std::string ns = " -n " + consumer.name_space;
+  const std::string kind = Lower(consumer.kind);
+  const std::string& name = consumer.name.str();
+  const std::string& ns = consumer.name_space.str();
+  // A comment: Printable, so that no line break or escape in a name can end it and
+  // start a command, nor drive the terminal.
+  auto comment = [&](const std::string& what) {
+    return "# " + Printable(kind + "/" + name + " -n " + ns + ": " + what);
+  };
+  // Names the API server would refuse are never printed as commands: such an
+  // object cannot exist in a cluster, and its name could be shell code.
+  if (!IsWorkloadName(consumer.kind.str(), name) || !IsNamespaceName(ns)) {
+    return comment(
+        "not printed as a command: the API server accepts no such name or namespace, so no "
+        "cluster holds this object");
+  }
+  const std::string target = ShellWord(kind + "/" + name);
+  const std::string in_namespace = " -n " + ShellWord(ns);
   if (consumer.kind == "Deployment" || consumer.kind == "StatefulSet" ||
       consumer.kind == "DaemonSet") {
-    return "kubectl rollout restart " + target + ns;
+    return "kubectl rollout restart " + target + in_namespace;
   }
-  if (consumer.kind == "Rollout") return "kubectl argo rollouts restart " + consumer.name + ns;
-  if (consumer.kind == "CronJob") {
-    return "# " + target + ns + ": nothing to restart; its next run reads the new value";
+  if (consumer.kind == "Rollout") {
+    return "kubectl argo rollouts restart " + ShellWord(name) + in_namespace;
   }
+  if (consumer.kind == "CronJob")
+    return comment("nothing to restart; its next run reads the new value");
   if (consumer.kind == "Job") {
-    return "# " + target + ns +
-           ": a Job cannot be restarted; if it must run with the new value, delete it and "
-           "create it again";
+    return comment(
+        "a Job cannot be restarted; if it must run with the new value, delete it and create it "
+        "again");
   }
   if (consumer.kind == "Pod") {
-    return "# " + target + ns + ": a bare Pod cannot be restarted; delete it and create it again";
+    return comment("a bare Pod cannot be restarted; delete it and create it again");
   }
-  return "# " + target + ns + ": no restart verb; delete its pods so its controller recreates them";
+  return comment("no restart verb; delete its pods so its controller recreates them");
 }
 
 }  // namespace rollcall

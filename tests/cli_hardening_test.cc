@@ -288,6 +288,47 @@ TEST(ControlCharacters, ErrorsNamingAFileShowThemEscaped) {
             "rollcall: error: no\\x1b]0;title\\x07such.yaml: no such file or directory\n");
 }
 
+// --- restart commands are shell words -------------------------------------------
+
+std::string Workload(const std::string& kind, const std::string& name, const std::string& ns) {
+  return "---\napiVersion: apps/v1\nkind: " + kind + "\nmetadata: {name: " + name +
+         ", namespace: " + ns +
+         "}\nspec:\n  template:\n    spec:\n      containers: [{name: app, envFrom: "
+         "[{secretRef: {name: db}}]}]\n";
+}
+
+TEST(RestartCommands, HostileNamesAreCommentsAndRunningTheOutputRunsOnlyKubectl) {
+  ScratchDir dir;
+  // A stand-in kubectl that appends its arguments, one a line, to a log.
+  Write(dir / "kubectl",
+        "#!/bin/sh\nfor a in \"$@\"; do echo \"[$a]\"; done >> \"$(dirname \"$0\")/log\"\n");
+  chmod((dir / "kubectl").c_str(), 0755);
+  std::string input = Workload("Deployment", "web", "prod") +
+                      Workload("Deployment", "\"web;touch " + (dir / "pwned") + ";#\"", "prod") +
+                      Workload("StatefulSet", "\"db\\ntouch " + (dir / "pwned") + "\"", "prod") +
+                      Workload("DaemonSet", "agent", "\"$(touch " + (dir / "pwned") + ")\"") +
+                      Workload("Deployment", "\"-A\"", "prod");
+  ProcessResult result =
+      RunProcess({RollcallBinary(), "consumers", "db", "--restart-commands", "-"}, input);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  const std::string refused =
+      ": not printed as a command: the API server accepts no such name or namespace, so no "
+      "cluster holds this object\n";
+  EXPECT_EQ(result.out,
+            "kubectl rollout restart deployment/web -n prod\n"
+            "# deployment/web;touch " +
+                (dir / "pwned") + ";# -n prod" + refused + "# statefulset/db\\ntouch " +
+                (dir / "pwned") + " -n prod" + refused + "# daemonset/agent -n $(touch " +
+                (dir / "pwned") + ")" + refused + "# deployment/-A -n prod" + refused);
+  Write(dir / "commands.sh", result.out);
+  ProcessResult ran =
+      RunProcess({"/bin/sh", dir / "commands.sh"}, "", {"PATH=" + dir.path() + ":/usr/bin:/bin"});
+  EXPECT_EQ(ran.exit_code, 0) << ran.err;
+  EXPECT_FALSE(testing::FileExists(dir / "pwned"));
+  EXPECT_EQ(testing::ReadFile(dir / "log"),
+            "[rollout]\n[restart]\n[deployment/web]\n[-n]\n[prod]\n");
+}
+
 // --- errors never quote a value ---------------------------------------------------
 
 TEST(ValueBytesInErrors, BadEscapesInASecretAreNotQuoted) {

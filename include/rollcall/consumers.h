@@ -35,7 +35,9 @@ std::string FormatConsumerUse(const ConsumerUse& use);
 // What to run after changing the source outside a release, one line a consumer:
 // `kubectl rollout restart <kind>/<name> -n <ns>` for Deployments, StatefulSets and
 // DaemonSets (and `kubectl argo rollouts restart` for Rollouts); a comment saying
-// what to do for CronJobs, Jobs, bare Pods and the rest.
+// what to do for CronJobs, Jobs, bare Pods and the rest. Every word is quoted for a
+// POSIX shell (shell_word.h); a consumer whose name or namespace the API server
+// would refuse gets a comment instead of a command; comments are Printable.
 std::string RestartCommand(const Consumer& consumer);
 
 }  // namespace rollcall

@@ -131,7 +131,7 @@ int RunConsumers(const std::vector<std::string>& args) {
           output += RestartCommand(*use.coverage->consumer) + "\n";
         }
       }
-      if (uses.empty()) output += "# nothing to roll: no consumer reads " + what + "\n";
+      if (uses.empty()) output += "# nothing to roll: no consumer reads " + Printable(what) + "\n";
     } else if (format == "json") {
       output = ConsumersJson(uses, query);
     } else if (format == "dot") {
