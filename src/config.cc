@@ -3,11 +3,11 @@
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "rollcall/document.h"
 #include "rollcall/input_error.h"
+#include "rollcall/regular_file.h"
 #include "rollcall/rules.h"
 
 namespace rollcall {
@@ -66,13 +66,13 @@ std::string FindConfigFile(const std::string& start) {
 }
 
 Config LoadConfig(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(Location{path, 0, 0, 0}, "cannot read the config file");
-  std::stringstream text;
-  text << in.rdbuf();
+  RegularFileRead how;
+  how.what = "the config file";
+  how.max_bytes = kMaxConfigBytes;
+  std::string text = ReadRegularFile(path, path, how);
   YAML::Node root;
   try {
-    root = YAML::Load(text.str());
+    root = YAML::Load(text);
   } catch (const YAML::Exception& e) {
     Location where{path, 0, static_cast<std::size_t>(e.mark.line + 1),
                    static_cast<std::size_t>(e.mark.column + 1)};

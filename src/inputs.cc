@@ -8,13 +8,12 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iostream>
 #include <optional>
 #include <sstream>
 
 #include "rollcall/input_error.h"
 #include "rollcall/process.h"
+#include "rollcall/regular_file.h"
 #include "rollcall/yaml_text.h"
 
 namespace fs = std::filesystem;
@@ -27,8 +26,14 @@ bool IsManifestFile(const fs::path& path) {
   return ext == ".yaml" || ext == ".yml" || ext == ".json";
 }
 
-std::string ChartName(const fs::path& directory) {
-  std::ifstream in(directory / "Chart.yaml");
+// The name in a chart's Chart.yaml: the first part of every "# Source:" path.
+std::string ChartName(const fs::path& directory, std::size_t max_bytes) {
+  RegularFileRead how;
+  how.what = "the chart's Chart.yaml";
+  how.max_bytes = max_bytes;
+  how.limit_option = "--max-input-bytes";
+  fs::path file = directory / "Chart.yaml";
+  std::istringstream in(ReadRegularFile(file.string(), DisplayPath(file.string()), how));
   std::string line;
   while (std::getline(in, line)) {
     if (line.rfind("name:", 0) == 0) {
@@ -58,7 +63,7 @@ class Loader {
     if (fs::is_directory(status)) {
       LoadDirectory(path);
     } else {
-      LoadFile(path);
+      LoadFile(path, /*named_by_user=*/true);
     }
   }
 
@@ -79,16 +84,18 @@ class Loader {
       if (fs::is_directory(entry)) {
         LoadDirectory(entry);
       } else if (IsManifestFile(entry)) {
-        LoadFile(entry);
+        LoadFile(entry.string(), /*named_by_user=*/false);
       }
     }
   }
 
-  void LoadFile(const fs::path& path) {
-    std::string origin = DisplayPath(path.string());
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(Location{origin, 0, 0, 0}, "cannot read the file");
-    AddStream(ReadInput(in, origin, options_.limits.max_input_bytes), origin);
+  void LoadFile(const std::string& path, bool named_by_user) {
+    std::string origin = DisplayPath(path);
+    RegularFileRead how;
+    how.max_bytes = options_.limits.max_input_bytes;
+    how.limit_option = "--max-input-bytes";
+    if (named_by_user) how.not_regular_hint = " (\"-\" reads a stream from standard input)";
+    AddStream(ReadRegularFile(path, origin, how), origin);
   }
 
   void AddStream(std::string bytes, const std::string& origin) {
@@ -117,6 +124,7 @@ class Loader {
 
   void LoadChart(const fs::path& directory) {
     std::string origin = DisplayPath(directory.string());
+    std::string name = ChartName(directory, options_.limits.max_input_bytes);
     if (!ProgramExists(options_.helm)) {
       throw InputError(Location{origin, 0, 0, 0},
                        "is a Helm chart, and rendering it needs helm, but \"" + options_.helm +
@@ -139,17 +147,26 @@ class Loader {
                                                       "): " + rendered.err);
     }
     AddStream(std::move(rendered.out), origin);
-    inputs_.charts.push_back(
-        RenderedChart{ChartName(directory), directory.string(), inputs_.streams.back().get()});
+    inputs_.charts.push_back(RenderedChart{name, directory.string(), inputs_.streams.back().get(),
+                                           options_.limits.max_input_bytes});
   }
 
   const InputOptions& options_;
   Inputs& inputs_;
 };
 
-std::vector<std::string> ReadLines(const std::string& path) {
+// The lines of a chart's template file, trimmed; none when it cannot be read (the
+// finding then names the file without a line).
+std::vector<std::string> ReadTemplateLines(const std::string& path, std::size_t max_bytes) {
+  RegularFileRead how;
+  how.max_bytes = max_bytes;
   std::vector<std::string> lines;
-  std::ifstream in(path);
+  std::istringstream in;
+  try {
+    in.str(ReadRegularFile(path, path, how));
+  } catch (const InputError&) {
+    return lines;
+  }
   for (std::string line; std::getline(in, line);) lines.push_back(std::string(TrimBlanks(line)));
   return lines;
 }
@@ -219,10 +236,15 @@ void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings) {
     for (const RenderedChart& chart : inputs.charts) {
       const std::string prefix = chart.name + "/";
       if (finding.where.origin.rfind(prefix, 0) != 0) continue;
-      fs::path file = fs::path(chart.directory) / finding.where.origin.substr(prefix.size());
+      // "# Source:" is text the chart can write: only a file inside the chart is
+      // opened, never "chart/../../etc/passwd".
+      fs::path relative = fs::path(finding.where.origin.substr(prefix.size())).lexically_normal();
+      if (relative.empty() || relative.is_absolute() || *relative.begin() == "..") break;
+      fs::path file = fs::path(chart.directory) / relative;
       std::size_t line = 0;
       if (finding.where.line > 0) {
-        line = TemplateLine(*chart.stream, finding.where.line, ReadLines(file.string()));
+        line = TemplateLine(*chart.stream, finding.where.line,
+                            ReadTemplateLines(file.string(), chart.max_bytes));
       }
       finding.where.origin = DisplayPath(file.lexically_normal().string());
       finding.where.document = 0;
@@ -242,16 +264,6 @@ namespace {
 }
 
 }  // namespace
-
-std::string ReadInput(std::istream& in, const std::string& origin, std::size_t max_bytes) {
-  std::string bytes;
-  char buffer[1 << 16];
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-    bytes.append(buffer, static_cast<std::size_t>(in.gcount()));
-    if (bytes.size() > max_bytes) OverLimit(origin, max_bytes);
-  }
-  return bytes;
-}
 
 std::string ReadStandardInput(std::size_t max_bytes) {
   const std::string origin = "<stdin>";

@@ -11,6 +11,7 @@
 //     - '-boot-[0-9a-f]{8}$'
 #pragma once
 
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
@@ -32,8 +33,12 @@ struct Config {
 // The nearest .rollcall.yaml in `start` or a parent directory, or "".
 std::string FindConfigFile(const std::string& start);
 
-// Reads a config file. Throws InputError naming the file and line on anything it
-// does not understand: a typo in a rule id must not silently do nothing.
+// A config file is read up to this size; a hand-written one is a few hundred bytes.
+inline constexpr std::size_t kMaxConfigBytes = std::size_t{1} << 20;
+
+// Reads a config file (a regular file of at most kMaxConfigBytes). Throws InputError
+// naming the file and line on anything it does not understand: a typo in a rule id
+// must not silently do nothing.
 Config LoadConfig(const std::string& path);
 
 }  // namespace rollcall

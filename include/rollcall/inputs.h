@@ -5,7 +5,6 @@
 #pragma once
 
 #include <functional>
-#include <istream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,8 +18,9 @@
 
 namespace rollcall {
 
-// ReadInput for standard input ("<stdin>"), without the stream layer: a file
-// redirected to it is read into one buffer of its size (docs/performance.md).
+// Reads standard input ("<stdin>"); throws InputError when it holds more than
+// `max_bytes`, checked while reading. A file redirected to it is read into one
+// buffer of its size (docs/performance.md).
 std::string ReadStandardInput(std::size_t max_bytes);
 
 struct InputOptions {
@@ -43,6 +43,7 @@ struct RenderedChart {
   std::string name;       // the chart's name, the first part of every "# Source:" path
   std::string directory;  // as given on the command line
   const Stream* stream = nullptr;
+  std::size_t max_bytes = 0;  // how much of a template file may be read (the input limit)
 };
 
 struct Inputs {
@@ -53,18 +54,15 @@ struct Inputs {
   std::vector<RenderedChart> charts;
 };
 
-// Reads `paths` ("-" is stdin). Throws InputError on a missing path, malformed
-// YAML in a manifest, a chart Helm cannot render, or no helm for a chart.
+// Reads `paths` ("-" is stdin); every file must be a regular file (regular_file.h).
+// Throws InputError on a missing path, a special file, malformed YAML in a manifest,
+// a chart Helm cannot render, or no helm for a chart.
 Inputs LoadInputs(const std::vector<std::string>& paths, const InputOptions& options);
 
 // Points findings located in rendered chart output at the chart's template files:
 // "<chart dir>/templates/x.yaml", at the template line that reads like the
 // rendered one (or no line when none does).
 void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings);
-
-// Reads all of `in`; throws InputError naming `origin` when it holds more than
-// `max_bytes`: the bound is checked while reading, before anything parses it.
-std::string ReadInput(std::istream& in, const std::string& origin, std::size_t max_bytes);
 
 // A path as shown to the user: relative to the working directory when under it.
 std::string DisplayPath(const std::string& path);

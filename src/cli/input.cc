@@ -1,12 +1,12 @@
 #include "cli/input.h"
 
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
+#include "rollcall/regular_file.h"
 
 namespace rollcall::cli {
 
@@ -33,9 +33,11 @@ std::string DefaultNamespace(const std::string& flag) {
 }
 
 std::string ReadHmacKey(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(Location{path, 0, 0, 0}, "cannot read the HMAC key file");
-  std::string key = ReadInput(in, path, std::size_t{1} << 20);
+  RegularFileRead how;
+  how.what = "the HMAC key file";
+  how.max_bytes = std::size_t{1} << 20;
+  how.not_standard_input = true;
+  std::string key = ReadRegularFile(path, path, how);
   if (!key.empty() && key.back() == '\n') key.pop_back();
   if (!key.empty() && key.back() == '\r') key.pop_back();
   if (key.empty()) throw InputError(Location{path, 0, 0, 0}, "the HMAC key file is empty");

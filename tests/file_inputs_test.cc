@@ -1,0 +1,232 @@
+// The files rollcall reads, through the binary (docs/security.md, "Files rollcall
+// reads"): special files refused instead of waited on. Every run has a timeout: a
+// hang fails its test, never the suite.
+#include <fcntl.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "test_support.h"
+
+namespace rollcall {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using testing::ProcessResult;
+using testing::RollcallBinary;
+
+constexpr int kTimeoutSeconds = 10;
+
+constexpr const char* kConfigMap =
+    "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cfg}\ndata: {a: \"1\"}\n";
+
+// A Deployment that reads a Secret no input defines: an unresolved-reference error.
+constexpr const char* kUnresolved =
+    "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n"
+    "spec:\n  template:\n    spec:\n      containers:\n      - name: app\n"
+    "        envFrom: [{secretRef: {name: missing}}]\n";
+
+constexpr const char* kNothingFound =
+    "references: 0 \u2014 hashed 0, waived 0, pending 0, runtime 0, unresolved 0\nno findings\n";
+
+class FileInputs : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char name[] = "/tmp/rollcall-files-XXXXXX";
+    ASSERT_NE(mkdtemp(name), nullptr);
+    // Canonical, as the binary sees its working directory; readable by nobody.
+    dir_ = fs::canonical(name).string();
+    chmod(dir_.c_str(), 0755);
+  }
+  void TearDown() override {
+    std::error_code ignored;
+    fs::remove_all(dir_, ignored);
+  }
+
+  std::string Path(const std::string& relative) const { return dir_ + "/" + relative; }
+  void Write(const std::string& relative, const std::string& text) {
+    fs::create_directories(fs::path(Path(relative)).parent_path());
+    std::ofstream(Path(relative), std::ios::binary) << text;
+  }
+  void Mkdir(const std::string& relative) { fs::create_directories(Path(relative)); }
+  void Link(const std::string& relative, const std::string& target) {
+    fs::create_directories(fs::path(Path(relative)).parent_path());
+    fs::create_symlink(target, Path(relative));
+  }
+  void Fifo(const std::string& relative) {
+    fs::create_directories(fs::path(Path(relative)).parent_path());
+    ASSERT_EQ(mkfifo(Path(relative).c_str(), 0644), 0);
+  }
+
+  // `rollcall ARGS` in `cwd` (relative to the test's directory) with `input` on stdin.
+  ProcessResult Run(std::vector<std::string> args, const std::string& cwd = "",
+                    const std::string& input = "") const {
+    args.insert(args.begin(), RollcallBinary());
+    testing::ProcessOptions options;
+    options.cwd = cwd.empty() ? dir_ : Path(cwd);
+    options.timeout_seconds = kTimeoutSeconds;
+    return testing::RunProcess(args, input, options);
+  }
+
+  std::string dir_;
+};
+
+// --- special files ----------------------------------------------------------------
+
+// A named pipe with no writer blocked open(2) forever.
+TEST_F(FileInputs, NamedPipeInATreeIsRefusedNotWaitedOn) {
+  Write("tree/app.yaml", kConfigMap);
+  Fifo("tree/pipe.yaml");
+  ProcessResult result = Run({"lint", "tree"});
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err, "rollcall: error: tree/pipe.yaml: is a named pipe, not a regular file\n");
+  // Not named like a manifest: not read, as any other such file.
+  Write("other/app.yaml", kConfigMap);
+  Fifo("other/pipe");
+  ProcessResult other = Run({"lint", "other"});
+  EXPECT_FALSE(other.timed_out);
+  EXPECT_EQ(other.exit_code, 0) << other.err;
+  EXPECT_EQ(other.out, kNothingFound);
+}
+
+TEST_F(FileInputs, SpecialFileNamedOnTheCommandLineIsRefused) {
+  Fifo("pipe.yaml");
+  const std::string hint = " (\"-\" reads a stream from standard input)\n";
+  ProcessResult pipe = Run({"lint", "pipe.yaml"});
+  EXPECT_FALSE(pipe.timed_out);
+  EXPECT_EQ(pipe.exit_code, 2);
+  EXPECT_EQ(pipe.out, "");
+  EXPECT_EQ(pipe.err, "rollcall: error: pipe.yaml: is a named pipe, not a regular file" + hint);
+  ProcessResult device = Run({"consumers", "--all", "/dev/null"});
+  EXPECT_EQ(device.exit_code, 2);
+  EXPECT_EQ(device.out, "");
+  EXPECT_EQ(device.err,
+            "rollcall: error: /dev/null: is a character device, not a regular file" + hint);
+}
+
+struct FileOption {
+  const char* flag;
+  const char* what;
+};
+constexpr FileOption kFileOptions[] = {
+    {"--hmac-key-file", "the HMAC key file"},
+    {"--state", "the state file"},
+    {"--previous", "the previous release"},
+    {"--config", "the config file"},
+};
+
+// A named pipe hung render; a directory read as empty (--previous DIR: a first
+// install, the immutability checks skipped).
+TEST_F(FileInputs, OptionNamingASpecialFileIsRefused) {
+  Fifo("pipe");
+  Mkdir("directory");
+  for (const FileOption& option : kFileOptions) {
+    for (const char* name : {"pipe", "directory"}) {
+      std::string kind = std::string(name) == "pipe" ? "a named pipe" : "a directory";
+      ProcessResult result = Run({"render", option.flag, Path(name)}, "", kConfigMap);
+      EXPECT_FALSE(result.timed_out) << option.flag << " " << name;
+      EXPECT_EQ(result.exit_code, 2) << option.flag << " " << name;
+      EXPECT_EQ(result.out, "") << option.flag << " " << name;
+      EXPECT_EQ(result.err, "rollcall: error: " + Path(name) + ": " + option.what + " is " + kind +
+                                ", not a regular file\n");
+    }
+  }
+  ProcessResult lint = Run({"lint", "--state", "directory", "-"}, "", kConfigMap);
+  EXPECT_EQ(lint.exit_code, 2);
+  EXPECT_EQ(lint.out, "");
+  EXPECT_EQ(lint.err,
+            "rollcall: error: directory: the state file is a directory, not a regular file\n");
+  ProcessResult krm = Run({"krm", "pipe"});
+  EXPECT_FALSE(krm.timed_out);
+  EXPECT_EQ(krm.exit_code, 2);
+  EXPECT_EQ(krm.out, "");
+  EXPECT_EQ(krm.err,
+            "rollcall: error: pipe: rollcall's function config is a named pipe, not a regular "
+            "file\n");
+}
+
+// With the manifest coming through a pipe, /dev/stdin is that pipe: the key took the
+// manifest, and render wrote nothing with exit 0. Redirected from a file, it is that
+// file: the manifest would be the key, which whoever wrote the manifest knows.
+TEST_F(FileInputs, HmacKeyFileCannotBeStandardInput) {
+  Write("in.yaml", kConfigMap);
+  testing::ProcessOptions options;
+  options.cwd = dir_;
+  options.timeout_seconds = kTimeoutSeconds;
+  ProcessResult piped = testing::RunProcess(
+      {"/bin/sh", "-c", "cat in.yaml | \"$0\" render --hmac-key-file /dev/stdin", RollcallBinary()},
+      "", options);
+  EXPECT_FALSE(piped.timed_out);
+  EXPECT_EQ(piped.exit_code, 2);
+  EXPECT_EQ(piped.out, "");
+  EXPECT_EQ(piped.err,
+            "rollcall: error: /dev/stdin: the HMAC key file is a named pipe, not a regular file\n");
+  ProcessResult redirected = Run({"render", "--hmac-key-file", "/dev/stdin"}, "", kConfigMap);
+  EXPECT_EQ(redirected.exit_code, 2);
+  EXPECT_EQ(redirected.out, "");
+  EXPECT_EQ(redirected.err,
+            "rollcall: error: /dev/stdin: the HMAC key file is standard input, which carries the "
+            "manifest\n");
+}
+
+TEST_F(FileInputs, PreviousReleaseIsBoundedWhileRead) {
+  Write("previous.yaml", std::string(kConfigMap) + std::string(200, '#') + "\n");
+  ProcessResult result =
+      Run({"render", "--previous", "previous.yaml", "--max-input-bytes", "100"}, "", kConfigMap);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err,
+            "rollcall: error: previous.yaml: the previous release is larger than the limit of 100 "
+            "bytes (--max-input-bytes)\n");
+}
+
+// --- charts ------------------------------------------------------------------------
+
+// The chart's name is read from Chart.yaml, which waited forever on a pipe.
+TEST_F(FileInputs, ChartYamlThatIsANamedPipeIsRefused) {
+  Fifo("tree/shop/Chart.yaml");
+  ProcessResult result = Run({"lint", "--helm", "/bin/true", "tree"});
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err,
+            "rollcall: error: tree/shop/Chart.yaml: the chart's Chart.yaml is a named pipe, not a "
+            "regular file\n");
+}
+
+// Findings in a rendered chart are mapped to its template files by their
+// "# Source:" path, which the chart writes: one leading out of the chart is not
+// opened (it was: a named pipe there hung lint), one that cannot be read gives the
+// file without a line.
+TEST_F(FileInputs, FindingsAreMappedOnlyToReadableFilesInTheChart) {
+  Write("tree/shop/Chart.yaml", "apiVersion: v2\nname: shop\nversion: 0.1.0\n");
+  Fifo("outside.yaml");
+  Fifo("tree/shop/templates/pipe.yaml");
+  Write("helm", "#!/bin/sh\ncat <<'EOF'\n---\n# Source: shop/../../outside.yaml\n" +
+                    std::string(kUnresolved) + "---\n# Source: shop/templates/pipe.yaml\n" +
+                    std::string(kUnresolved) + "EOF\n");
+  chmod(Path("helm").c_str(), 0755);
+  ProcessResult result = Run({"lint", "--helm", Path("helm"), "tree"});
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  const std::string message =
+      ": error[unresolved-reference] Deployment default/web reads secret/missing via envFrom in "
+      "container app, but Secret default/missing is not in the input: nothing makes a change to "
+      "it reach the process\n";
+  EXPECT_EQ(result.out, "shop/../../outside.yaml:11:38" + message +
+                            "tree/shop/templates/pipe.yaml" + message +
+                            "references: 2 \u2014 hashed 0, waived 0, pending 0, runtime 0, "
+                            "unresolved 2\n2 errors\n");
+  EXPECT_EQ(result.err, "");
+}
+
+}  // namespace
+}  // namespace rollcall
