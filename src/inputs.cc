@@ -11,6 +11,7 @@
 #include <optional>
 #include <sstream>
 
+#include "rollcall/directory_walk.h"
 #include "rollcall/input_error.h"
 #include "rollcall/process.h"
 #include "rollcall/regular_file.h"
@@ -20,11 +21,6 @@ namespace fs = std::filesystem;
 
 namespace rollcall {
 namespace {
-
-bool IsManifestFile(const fs::path& path) {
-  std::string ext = path.extension().string();
-  return ext == ".yaml" || ext == ".yml" || ext == ".json";
-}
 
 // The name in a chart's Chart.yaml: the first part of every "# Source:" path.
 std::string ChartName(const fs::path& directory, std::size_t max_bytes) {
@@ -50,6 +46,7 @@ class Loader {
  public:
   Loader(const InputOptions& options, Inputs& inputs) : options_(options), inputs_(inputs) {}
 
+  // A path from the command line: the user's, so a symbolic link is followed.
   void Load(const std::string& path) {
     if (path == "-") {
       AddStream(options_.standard_input(options_.limits.max_input_bytes), "<stdin>");
@@ -57,9 +54,10 @@ class Loader {
     }
     std::error_code error;
     fs::file_status status = fs::status(path, error);
-    if (error || !fs::exists(status)) {
+    if (status.type() == fs::file_type::not_found) {
       throw InputError(Location{path, 0, 0, 0}, "no such file or directory");
     }
+    if (error) throw InputError(Location{path, 0, 0, 0}, "cannot read it: " + error.message());
     if (fs::is_directory(status)) {
       LoadDirectory(path);
     } else {
@@ -68,32 +66,27 @@ class Loader {
   }
 
  private:
-  void LoadDirectory(const fs::path& directory) {
-    if (fs::exists(directory / "Chart.yaml")) {
-      LoadChart(directory);
-      return;
-    }
-    std::vector<fs::path> entries;
-    for (const fs::directory_entry& entry : fs::directory_iterator(directory)) {
-      std::string name = entry.path().filename().string();
-      if (!name.empty() && name[0] == '.') continue;  // .git and friends
-      entries.push_back(entry.path());
-    }
-    std::sort(entries.begin(), entries.end());
-    for (const fs::path& entry : entries) {
-      if (fs::is_directory(entry)) {
-        LoadDirectory(entry);
-      } else if (IsManifestFile(entry)) {
-        LoadFile(entry.string(), /*named_by_user=*/false);
+  void LoadDirectory(const std::string& directory) {
+    DirectoryWalk walk = WalkDirectory(directory);
+    for (const WalkEntry& entry : walk.entries) {
+      if (entry.kind == WalkEntry::Kind::kChart) {
+        LoadChart(entry.path);
+      } else {
+        LoadFile(entry.path, /*named_by_user=*/false);
       }
     }
+    for (SkippedEntry& skipped : walk.skipped) inputs_.skipped.push_back(std::move(skipped));
   }
 
+  // A file named on the command line is followed if it is a link. One met in a
+  // walk is read only as itself: the walk left links out, and O_NOFOLLOW keeps a
+  // link that replaced the file since from being followed.
   void LoadFile(const std::string& path, bool named_by_user) {
     std::string origin = DisplayPath(path);
     RegularFileRead how;
     how.max_bytes = options_.limits.max_input_bytes;
     how.limit_option = "--max-input-bytes";
+    how.follow_symlink = named_by_user;
     if (named_by_user) how.not_regular_hint = " (\"-\" reads a stream from standard input)";
     AddStream(ReadRegularFile(path, origin, how), origin);
   }
@@ -130,7 +123,8 @@ class Loader {
                        "is a Helm chart, and rendering it needs helm, but \"" + options_.helm +
                            "\" was not found (use --helm or $HELM_BIN)");
     }
-    std::string release = fs::absolute(directory).lexically_normal().filename().string();
+    std::error_code error;
+    std::string release = fs::absolute(directory, error).lexically_normal().filename().string();
     if (release.empty()) release = "release";
     std::vector<std::string> argv = {options_.helm,      "template",    release,
                                      directory.string(), "--namespace", options_.name_space};

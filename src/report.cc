@@ -31,11 +31,8 @@ std::string Origin(const Location& where) {
 
 std::string Str(const char* text) { return text == nullptr ? std::string() : std::string(text); }
 
-// --- text -------------------------------------------------------------------
+}  // namespace
 
-// File names and messages come from the input. Control bytes are shown escaped so
-// that they can neither split a finding over several lines nor send escape
-// sequences to the terminal.
 std::string Printable(const std::string& text) {
   static constexpr char kHex[] = "0123456789abcdef";
   std::string out;
@@ -56,6 +53,10 @@ std::string Printable(const std::string& text) {
   }
   return out;
 }
+
+namespace {
+
+// --- text -------------------------------------------------------------------
 
 const char* AnsiColor(Severity severity) {
   switch (severity) {

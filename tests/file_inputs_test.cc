@@ -1,6 +1,7 @@
 // The files rollcall reads, through the binary (docs/security.md, "Files rollcall
-// reads"): special files refused instead of waited on. Every run has a timeout: a
-// hang fails its test, never the suite.
+// reads"): a directory walk that follows no symbolic link and never aborts, and
+// special files refused instead of waited on. Every run has a timeout: a hang fails
+// its test, never the suite.
 #include <fcntl.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -34,6 +35,17 @@ constexpr const char* kUnresolved =
 
 constexpr const char* kNothingFound =
     "references: 0 \u2014 hashed 0, waived 0, pending 0, runtime 0, unresolved 0\nno findings\n";
+
+constexpr const char* kUnresolvedFound =
+    ":9:38: error[unresolved-reference] Deployment default/web reads secret/missing via envFrom "
+    "in container app, but Secret default/missing is not in the input: nothing makes a change to "
+    "it reach the process\n"
+    "references: 1 \u2014 hashed 0, waived 0, pending 0, runtime 0, unresolved 1\n1 error\n";
+
+std::string Note(const std::string& path, bool directory) {
+  return "rollcall: note: skipped " + path + ": a symbolic link" +
+         (directory ? " to a directory" : "") + ", which a directory walk does not follow\n";
+}
 
 class FileInputs : public ::testing::Test {
  protected:
@@ -76,6 +88,112 @@ class FileInputs : public ::testing::Test {
 
   std::string dir_;
 };
+
+// --- the walk ------------------------------------------------------------------
+
+// A committed link to a file or directory outside the tree reads nothing there: the
+// pending marker in outside/ would make lint exit 1. Each link is named on stderr.
+TEST_F(FileInputs, WalkFollowsNoSymbolicLink) {
+  Write("tree/app.yaml", kConfigMap);
+  Write("outside/web.yaml", kUnresolved);
+  Link("tree/ext", "../outside");
+  Link("tree/kube.yaml", "../outside/web.yaml");
+  Link("tree/gone.yaml", "no-such-file.yaml");    // dangling
+  Link("tree/notes.txt", "../outside/web.yaml");  // no manifest name: silent
+  Link("tree/root", "/");
+  for (const char* command : {"lint", "consumers"}) {
+    std::vector<std::string> args = {command, "tree"};
+    if (std::string(command) == "consumers") args.insert(args.begin() + 1, "--all");
+    ProcessResult result = Run(args);
+    EXPECT_FALSE(result.timed_out) << command;
+    EXPECT_EQ(result.exit_code, 0) << command << ": " << result.err;
+    std::string notes = Note("tree/ext", true) + Note("tree/gone.yaml", false) +
+                        Note("tree/kube.yaml", false) + Note("tree/root", true);
+    if (std::string(command) == "lint") {
+      EXPECT_EQ(result.out, kNothingFound);
+      EXPECT_EQ(result.err, notes);
+    } else {
+      EXPECT_EQ(result.out, "");
+      EXPECT_EQ(result.err, notes + "rollcall: no consumer reads any Secret or ConfigMap\n");
+    }
+  }
+}
+
+// A path named on the command line is the user's: followed, link or not.
+TEST_F(FileInputs, PathNamedOnTheCommandLineIsFollowed) {
+  Write("outside/web.yaml", kUnresolved);
+  Link("tree/kube.yaml", "../outside/web.yaml");
+  Link("tree/ext", "../outside");
+  ProcessResult file = Run({"lint", "tree/kube.yaml"});
+  EXPECT_EQ(file.exit_code, 1) << file.err;
+  EXPECT_EQ(file.out, "tree/kube.yaml" + std::string(kUnresolvedFound));
+  ProcessResult directory = Run({"lint", "tree/ext"});
+  EXPECT_EQ(directory.exit_code, 1) << directory.err;
+  EXPECT_EQ(directory.out, "tree/ext/web.yaml" + std::string(kUnresolvedFound));
+  EXPECT_EQ(directory.err, "");
+}
+
+// Loops used to end lint with an uncaught filesystem_error (exit 134).
+TEST_F(FileInputs, WalkSurvivesSymbolicLinkLoops) {
+  Write("tree/app.yaml", kConfigMap);
+  Link("tree/self.yaml", "self.yaml");
+  Link("tree/cycle", ".");
+  Link("tree/ping", "pong");
+  Link("tree/pong", "ping");
+  ProcessResult result = Run({"lint", "tree"});
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, kNothingFound);
+  EXPECT_EQ(result.err, Note("tree/cycle", true) + Note("tree/self.yaml", false));
+}
+
+// A directory deeper than PATH_MAX cannot be opened by its path, whoever runs
+// rollcall (root included): an input error naming it, not an abort.
+TEST_F(FileInputs, UnreadableDirectoryEntryIsAnInputError) {
+  const std::string name(250, 'd');
+  std::string relative = "deep";
+  Mkdir(relative);
+  int fd = open(Path(relative).c_str(), O_RDONLY | O_DIRECTORY);
+  ASSERT_GE(fd, 0);
+  std::vector<int> fds = {fd};
+  for (int level = 0; level < 17; ++level) {
+    ASSERT_EQ(mkdirat(fds.back(), name.c_str(), 0755), 0);
+    fds.push_back(openat(fds.back(), name.c_str(), O_RDONLY | O_DIRECTORY));
+    ASSERT_GE(fds.back(), 0);
+    relative += "/" + name;
+  }
+  ProcessResult result = Run({"lint", "deep"});
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err, "rollcall: error: " + relative +
+                            ": cannot read the directory entry: File name too long\n");
+  // remove_all cannot reach it by path either: bottom up, through the descriptors.
+  for (std::size_t i = fds.size() - 1; i > 0; --i) {
+    close(fds[i]);
+    unlinkat(fds[i - 1], name.c_str(), AT_REMOVEDIR);
+  }
+  close(fds[0]);
+}
+
+// As root, permission bits stop no read: the run drops to nobody.
+TEST_F(FileInputs, DirectoryWithoutPermissionIsAnInputError) {
+  Write("tree/app.yaml", kConfigMap);
+  Mkdir("tree/locked");
+  chmod(Path("tree").c_str(), 0755);
+  chmod(Path("tree/app.yaml").c_str(), 0644);
+  chmod(Path("tree/locked").c_str(), 0);
+  testing::ProcessOptions options;
+  options.cwd = dir_;
+  options.timeout_seconds = kTimeoutSeconds;
+  options.as_nobody_if_root = true;
+  ProcessResult result = testing::RunProcess({RollcallBinary(), "lint", "tree"}, "", options);
+  if (result.exit_code == 126 && result.err.empty()) GTEST_SKIP() << "cannot run as nobody";
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err,
+            "rollcall: error: tree/locked: cannot read the directory: Permission denied\n");
+}
 
 // --- special files ----------------------------------------------------------------
 

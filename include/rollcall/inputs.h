@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "rollcall/directory_walk.h"
 #include "rollcall/document.h"
 #include "rollcall/facts.h"
 #include "rollcall/finding.h"
@@ -41,7 +42,7 @@ struct InputOptions {
 // its template files.
 struct RenderedChart {
   std::string name;       // the chart's name, the first part of every "# Source:" path
-  std::string directory;  // as given on the command line
+  std::string directory;  // as given on the command line, or as the walk found it
   const Stream* stream = nullptr;
   std::size_t max_bytes = 0;  // how much of a template file may be read (the input limit)
 };
@@ -52,11 +53,14 @@ struct Inputs {
   std::vector<Marker> loose_markers;  // from templates that do not parse
   std::vector<Finding> findings;      // template-not-analysed notes
   std::vector<RenderedChart> charts;
+  std::vector<SkippedEntry> skipped;  // symbolic links a directory walk did not follow
 };
 
-// Reads `paths` ("-" is stdin); every file must be a regular file (regular_file.h).
-// Throws InputError on a missing path, a special file, malformed YAML in a manifest,
-// a chart Helm cannot render, or no helm for a chart.
+// Reads `paths` ("-" is stdin): a file named here is followed if it is a symbolic
+// link, and must be a regular file (regular_file.h); a directory is walked without
+// following links (directory_walk.h), what it left out listed in `skipped`. Throws
+// InputError on a missing or unreadable path, a special file, malformed YAML in a
+// manifest, a chart Helm cannot render, or no helm for a chart.
 Inputs LoadInputs(const std::vector<std::string>& paths, const InputOptions& options);
 
 // Points findings located in rendered chart output at the chart's template files:

@@ -34,4 +34,9 @@ struct ReportStyle {
 void WriteReport(std::ostream& out, const Report& report, ReportFormat format,
                  const ReportStyle& style);
 
+// `text` with control bytes written as escapes (a line feed as \n, ESC as \x1b):
+// file names and messages come from the input, and must neither split a line of
+// output nor send escape sequences to a terminal.
+std::string Printable(const std::string& text);
+
 }  // namespace rollcall

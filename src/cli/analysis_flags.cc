@@ -1,6 +1,9 @@
 #include "cli/analysis_flags.h"
 
+#include <iostream>
+
 #include "cli/input.h"
+#include "rollcall/report.h"
 #include "rollcall/state.h"
 #include "rollcall/stream.h"
 
@@ -102,6 +105,13 @@ AnalysedInputs AnalysePaths(const AnalysisFlags& flags, const InputOptions& inpu
   InputOptions options = inputs_options;
   options.facts = FactOptionsFor(out.prepared.options);
   out.inputs = LoadInputs(paths, options);
+  // Said on every run, not only with --verbose: what was not read may hold the one
+  // reference that matters.
+  std::string notes;  // one write: std::cerr flushes after every insertion
+  for (const SkippedEntry& skipped : out.inputs.skipped) {
+    notes += "rollcall: note: skipped " + Printable(skipped.path) + ": " + skipped.why + "\n";
+  }
+  std::cerr << notes;
   out.prepared.options.loose_markers = std::move(out.inputs.loose_markers);
   out.analysis =
       std::make_unique<Analysis>(std::move(out.inputs.documents), std::move(out.prepared.options));
