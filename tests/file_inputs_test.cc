@@ -1,7 +1,7 @@
 // The files rollcall reads, through the binary (docs/security.md, "Files rollcall
-// reads"): a directory walk that follows no symbolic link and never aborts, and
-// special files refused instead of waited on. Every run has a timeout: a hang fails
-// its test, never the suite.
+// reads"): a directory walk that follows no symbolic link and never aborts, special
+// files refused instead of waited on, and .rollcall.yaml found only inside the git
+// work tree. Every run has a timeout: a hang fails its test, never the suite.
 #include <fcntl.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "test_support.h"
 
@@ -344,6 +345,97 @@ TEST_F(FileInputs, FindingsAreMappedOnlyToReadableFilesInTheChart) {
                             "references: 2 \u2014 hashed 0, waived 0, pending 0, runtime 0, "
                             "unresolved 2\n2 errors\n");
   EXPECT_EQ(result.err, "");
+}
+
+// --- .rollcall.yaml --------------------------------------------------------------
+
+constexpr const char* kRuleOff = "rules: {unresolved-reference: \"off\"}\n";
+
+// A .rollcall.yaml above the repository (in /tmp, say) switched rules off.
+TEST_F(FileInputs, ConfigAboveTheGitWorkTreeIsIgnored) {
+  Write(".rollcall.yaml", kRuleOff);
+  Write("repo/app.yaml", kUnresolved);
+  Mkdir("repo/.git");
+  Write("linked/app.yaml", kUnresolved);
+  Write("linked/.git", "gitdir: /elsewhere/.git/worktrees/linked\n");  // a linked work tree
+  for (const char* repo : {"repo", "linked"}) {
+    ProcessResult result = Run({"lint", "app.yaml"}, repo);
+    EXPECT_EQ(result.exit_code, 1) << repo << ": " << result.err;
+    EXPECT_EQ(result.out, "app.yaml" + std::string(kUnresolvedFound)) << repo;
+  }
+  // Inside the work tree it is found upward, up to the root.
+  Write("repo/.rollcall.yaml", kRuleOff);
+  Write("repo/sub/app.yaml", kUnresolved);
+  ProcessResult inside = Run({"lint", "app.yaml"}, "repo/sub");
+  EXPECT_EQ(inside.exit_code, 0) << inside.err;
+  EXPECT_EQ(inside.out,
+            "references: 1 \u2014 hashed 0, waived 0, pending 0, runtime 0, "
+            "unresolved 1\nno findings\n");
+}
+
+// Outside any git work tree only the working directory is searched.
+TEST_F(FileInputs, OutsideAWorkTreeOnlyTheWorkingDirectoryIsSearched) {
+  Write(".rollcall.yaml", kRuleOff);
+  Write("sub/app.yaml", kUnresolved);
+  ProcessResult below = Run({"lint", "app.yaml"}, "sub");
+  EXPECT_EQ(below.exit_code, 1) << below.err;
+  Write("app.yaml", kUnresolved);
+  ProcessResult here = Run({"lint", "app.yaml"});
+  EXPECT_EQ(here.exit_code, 0) << here.err;
+}
+
+// A .rollcall.yaml that is no regular file is an error, not a reason to look further
+// up (nor a hang).
+TEST_F(FileInputs, FoundConfigThatIsANamedPipeIsRefused) {
+  Mkdir("repo/.git");
+  Write("repo/app.yaml", kConfigMap);
+  Fifo("repo/.rollcall.yaml");
+  ProcessResult result = Run({"lint", "app.yaml"}, "repo");
+  EXPECT_FALSE(result.timed_out);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err, "rollcall: error: " + Path("repo/.rollcall.yaml") +
+                            ": the config file is a named pipe, not a regular file\n");
+}
+
+TEST_F(FileInputs, VerboseNamesTheConfigFile) {
+  Mkdir("repo/.git");
+  Write("repo/sub/app.yaml", kConfigMap);
+  ProcessResult none = Run({"lint", "-v", "app.yaml"}, "repo/sub");
+  EXPECT_EQ(none.exit_code, 0) << none.err;
+  EXPECT_EQ(none.err, "rollcall: config: none (no .rollcall.yaml from " + Path("repo/sub") +
+                          " up to " + Path("repo") + ", the git work tree's root)\n");
+  ProcessResult at_root = Run({"consumers", "--verbose", "--all", "sub"}, "repo");
+  EXPECT_EQ(at_root.err, "rollcall: config: none (no .rollcall.yaml in " + Path("repo") +
+                             ", the git work tree's root)\n"
+                             "rollcall: no consumer reads any Secret or ConfigMap\n");
+  Write("outside/app.yaml", kConfigMap);
+  ProcessResult outside = Run({"lint", "-v", "app.yaml"}, "outside");
+  EXPECT_EQ(outside.err, "rollcall: config: none (no .rollcall.yaml in " + Path("outside") +
+                             "; outside a git work tree no other directory is searched)\n");
+  Write("repo/.rollcall.yaml", "");
+  ProcessResult found = Run({"lint", "-v", "app.yaml"}, "repo/sub");
+  EXPECT_EQ(found.err, "rollcall: config: " + Path("repo/.rollcall.yaml") + "\n");
+  ProcessResult named = Run({"render", "-v", "--config", "../.rollcall.yaml"}, "repo/sub");
+  EXPECT_EQ(named.exit_code, 0) << named.err;
+  EXPECT_THAT(named.err, ::testing::StartsWith("rollcall: config: ../.rollcall.yaml (--config)\n"));
+  // Without --verbose nothing is said.
+  ProcessResult quiet = Run({"lint", "app.yaml"}, "repo/sub");
+  EXPECT_EQ(quiet.err, "");
+}
+
+// Helm 4 drops a post-renderer's stderr: the report says which config was used.
+TEST_F(FileInputs, RenderReportNamesTheConfigFile) {
+  Mkdir("repo/.git");
+  Mkdir("repo/sub");
+  ProcessResult none = Run({"render", "--report", Path("none.json")}, "repo/sub", kConfigMap);
+  EXPECT_EQ(none.exit_code, 0) << none.err;
+  EXPECT_TRUE(nlohmann::json::parse(testing::ReadFile(Path("none.json")))["config"].is_null());
+  Write("repo/.rollcall.yaml", "");
+  ProcessResult found = Run({"render", "--report", Path("found.json")}, "repo/sub", kConfigMap);
+  EXPECT_EQ(found.exit_code, 0) << found.err;
+  EXPECT_EQ(nlohmann::json::parse(testing::ReadFile(Path("found.json")))["config"],
+            Path("repo/.rollcall.yaml"));
 }
 
 }  // namespace

@@ -24,6 +24,8 @@ struct Report {
   CoverageSummary summary;
   std::vector<RolloutEntry> rollout;  // render: what the deploy does to each consumer (JSON only)
   bool stopped = false;               // render: it refused, so nothing is applied (JSON only)
+  // render: the config file used, "" for none (null in JSON); unset: not reported.
+  std::optional<std::string> config;
 };
 
 struct ReportStyle {

@@ -15,8 +15,11 @@ void AddAnalysisOptions(cxxopts::Options& spec) {
       "namespace of objects that name none (default: $HELM_NAMESPACE, else \"default\")",
       cxxopts::value<std::string>()->default_value(""));
   add("strict", "exit 1 on warnings as well as errors");
-  add("config", "config file (default: the nearest .rollcall.yaml upward)",
+  add("config",
+      "config file (default: the nearest .rollcall.yaml upward, up to the git work tree's "
+      "root)",
       cxxopts::value<std::string>()->default_value(""));
+  add("v,verbose", "say on stderr which config file is used");
   add("job-policy", "plain Jobs: rename (after their pod template) or keep (unchanged)",
       cxxopts::value<std::string>()->default_value("rename"));
   add("run-once-pattern", "RE2 pattern of Job names that run only once (repeatable)",
@@ -50,6 +53,7 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   flags.name_space = DefaultNamespace(parsed["namespace"].as<std::string>());
   flags.config_path = parsed["config"].as<std::string>();
   flags.strict = parsed.count("strict") > 0;
+  flags.verbose = parsed.count("verbose") > 0;
   flags.allow_immutable = parsed.count("allow-immutable") > 0;
   std::optional<JobPolicy> policy = ParseJobPolicy(parsed["job-policy"].as<std::string>());
   if (!policy) throw UsageError("--job-policy must be rename or keep");
@@ -122,7 +126,7 @@ PreparedAnalysis PrepareAnalysis(const AnalysisFlags& flags) {
   PreparedAnalysis prepared;
   AnalysisOptions& options = prepared.options;
   options.default_namespace = flags.name_space;
-  options.config = LoadProjectConfig(flags.config_path);
+  options.config = LoadProjectConfig(flags.config_path, flags.verbose);
   options.jobs = flags.jobs;
   if (flags.allow_immutable) options.config.severities["immutable-field"] = Severity::kWarning;
   if (!flags.previous_file.empty()) {

@@ -7,6 +7,7 @@
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
 #include "rollcall/regular_file.h"
+#include "rollcall/report.h"
 
 namespace rollcall::cli {
 
@@ -48,9 +49,33 @@ std::string ReadHmacKey(const std::string& path) {
 
 namespace rollcall::cli {
 
-Config LoadProjectConfig(const std::string& flag) {
-  std::string path = flag.empty() ? FindConfigFile(".") : flag;
-  return path.empty() ? Config{} : LoadConfig(path);
+namespace {
+
+// Where the config came from, for --verbose's "rollcall: config: …" line.
+std::string DescribeConfig(const ConfigSearch& search) {
+  if (!search.found.empty()) return search.found;
+  if (search.work_tree.empty()) {
+    return "none (no .rollcall.yaml in " + search.start +
+           "; outside a git work tree no other directory is searched)";
+  }
+  if (search.work_tree == search.start) {
+    return "none (no .rollcall.yaml in " + search.start + ", the git work tree's root)";
+  }
+  return "none (no .rollcall.yaml from " + search.start + " up to " + search.work_tree +
+         ", the git work tree's root)";
+}
+
+}  // namespace
+
+Config LoadProjectConfig(const std::string& flag, bool verbose) {
+  // Said before it is read, so that an error in it follows the line naming it.
+  if (!flag.empty()) {
+    if (verbose) std::cerr << "rollcall: config: " << Printable(flag) << " (--config)\n";
+    return LoadConfig(flag);
+  }
+  ConfigSearch search = SearchConfigFile(".");
+  if (verbose) std::cerr << "rollcall: config: " << Printable(DescribeConfig(search)) << "\n";
+  return search.found.empty() ? Config{} : LoadConfig(search.found);
 }
 
 void PrintFindings(const std::vector<Finding>& findings, const CoverageSummary& summary) {

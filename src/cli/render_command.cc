@@ -110,7 +110,8 @@ int RunRender(const std::vector<std::string>& args) {
       rollout += "rollcall: rollout: " + FormatRollout(entry) + "\n";
     }
     std::cerr << rollout;
-    WriteReportFile(report_path, Report{result.findings, result.summary, result.rollout, stopped});
+    WriteReportFile(report_path, Report{result.findings, result.summary, result.rollout, stopped,
+                                        prepared.options.config.path});
     if (stopped) {
       std::cerr << "rollcall: error: " << StopReason(flags.strict, "--strict")
                 << "; nothing written\n";
