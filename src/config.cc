@@ -3,12 +3,14 @@
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "rollcall/document.h"
 #include "rollcall/input_error.h"
+#include "rollcall/regular_file.h"
 #include "rollcall/rules.h"
+
+namespace fs = std::filesystem;
 
 namespace rollcall {
 namespace {
@@ -45,6 +47,23 @@ std::vector<std::string> StringList(const std::string& path, const YAML::Node& n
   return out;
 }
 
+// Whether `dir` holds an entry called `name`, of any type (a link is not followed).
+bool Holds(const fs::path& dir, const char* name) {
+  std::error_code error;
+  return fs::exists(fs::symlink_status(dir / name, error));
+}
+
+// The root of the git work tree `dir` is in: the nearest directory, `dir` itself or
+// upward, that holds .git (a directory, or a file in a linked work tree or a
+// submodule). Empty outside any work tree. git itself is not run.
+fs::path WorkTreeRoot(fs::path dir) {
+  for (;;) {
+    if (Holds(dir, ".git")) return dir;
+    if (dir == dir.root_path() || dir.empty()) return {};
+    dir = dir.parent_path();
+  }
+}
+
 std::vector<std::string> SplitPath(const std::string& dotted) {
   std::vector<std::string> keys;
   std::stringstream in(dotted);
@@ -54,27 +73,38 @@ std::vector<std::string> SplitPath(const std::string& dotted) {
 
 }  // namespace
 
-std::string FindConfigFile(const std::string& start) {
+ConfigSearch SearchConfigFile(const std::string& start) {
+  ConfigSearch search;
   std::error_code error;
-  std::filesystem::path dir = std::filesystem::absolute(start, error).lexically_normal();
-  while (!error && !dir.empty()) {
-    std::filesystem::path candidate = dir / kConfigName;
-    std::error_code missing;  // a missing file sets it; that is no reason to stop
-    if (std::filesystem::is_regular_file(candidate, missing)) return candidate.string();
-    if (dir == dir.root_path()) break;
+  fs::path dir = fs::absolute(start, error).lexically_normal();
+  if (error || dir.empty()) return search;
+  if (!dir.has_filename() && dir != dir.root_path()) dir = dir.parent_path();  // "/a/b/"
+  search.start = dir.string();
+  fs::path root = WorkTreeRoot(dir);
+  search.work_tree = root.string();
+  for (;;) {
+    // Whatever it is: a named pipe or a dangling link called .rollcall.yaml is an
+    // error when read, not a reason to look further up.
+    if (Holds(dir, kConfigName)) {
+      search.found = (dir / kConfigName).string();
+      break;
+    }
+    if (root.empty() || dir == root || dir == dir.root_path()) break;
     dir = dir.parent_path();
   }
-  return "";
+  return search;
 }
 
+std::string FindConfigFile(const std::string& start) { return SearchConfigFile(start).found; }
+
 Config LoadConfig(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(Location{path, 0, 0, 0}, "cannot read the config file");
-  std::stringstream text;
-  text << in.rdbuf();
+  RegularFileRead how;
+  how.what = "the config file";
+  how.max_bytes = kMaxConfigBytes;
+  std::string text = ReadRegularFile(path, path, how);
   YAML::Node root;
   try {
-    root = YAML::Load(text.str());
+    root = YAML::Load(text);
   } catch (const YAML::Exception& e) {
     Location where{path, 0, static_cast<std::size_t>(e.mark.line + 1),
                    static_cast<std::size_t>(e.mark.column + 1)};

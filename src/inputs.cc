@@ -8,13 +8,13 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iostream>
 #include <optional>
 #include <sstream>
 
+#include "rollcall/directory_walk.h"
 #include "rollcall/input_error.h"
 #include "rollcall/process.h"
+#include "rollcall/regular_file.h"
 #include "rollcall/yaml_text.h"
 
 namespace fs = std::filesystem;
@@ -22,13 +22,14 @@ namespace fs = std::filesystem;
 namespace rollcall {
 namespace {
 
-bool IsManifestFile(const fs::path& path) {
-  std::string ext = path.extension().string();
-  return ext == ".yaml" || ext == ".yml" || ext == ".json";
-}
-
-std::string ChartName(const fs::path& directory) {
-  std::ifstream in(directory / "Chart.yaml");
+// The name in a chart's Chart.yaml: the first part of every "# Source:" path.
+std::string ChartName(const fs::path& directory, std::size_t max_bytes) {
+  RegularFileRead how;
+  how.what = "the chart's Chart.yaml";
+  how.max_bytes = max_bytes;
+  how.limit_option = "--max-input-bytes";
+  fs::path file = directory / "Chart.yaml";
+  std::istringstream in(ReadRegularFile(file.string(), DisplayPath(file.string()), how));
   std::string line;
   while (std::getline(in, line)) {
     if (line.rfind("name:", 0) == 0) {
@@ -45,6 +46,7 @@ class Loader {
  public:
   Loader(const InputOptions& options, Inputs& inputs) : options_(options), inputs_(inputs) {}
 
+  // A path from the command line: the user's, so a symbolic link is followed.
   void Load(const std::string& path) {
     if (path == "-") {
       AddStream(options_.standard_input(options_.limits.max_input_bytes), "<stdin>");
@@ -52,43 +54,41 @@ class Loader {
     }
     std::error_code error;
     fs::file_status status = fs::status(path, error);
-    if (error || !fs::exists(status)) {
+    if (status.type() == fs::file_type::not_found) {
       throw InputError(Location{path, 0, 0, 0}, "no such file or directory");
     }
+    if (error) throw InputError(Location{path, 0, 0, 0}, "cannot read it: " + error.message());
     if (fs::is_directory(status)) {
       LoadDirectory(path);
     } else {
-      LoadFile(path);
+      LoadFile(path, /*named_by_user=*/true);
     }
   }
 
  private:
-  void LoadDirectory(const fs::path& directory) {
-    if (fs::exists(directory / "Chart.yaml")) {
-      LoadChart(directory);
-      return;
-    }
-    std::vector<fs::path> entries;
-    for (const fs::directory_entry& entry : fs::directory_iterator(directory)) {
-      std::string name = entry.path().filename().string();
-      if (!name.empty() && name[0] == '.') continue;  // .git and friends
-      entries.push_back(entry.path());
-    }
-    std::sort(entries.begin(), entries.end());
-    for (const fs::path& entry : entries) {
-      if (fs::is_directory(entry)) {
-        LoadDirectory(entry);
-      } else if (IsManifestFile(entry)) {
-        LoadFile(entry);
+  void LoadDirectory(const std::string& directory) {
+    DirectoryWalk walk = WalkDirectory(directory);
+    for (const WalkEntry& entry : walk.entries) {
+      if (entry.kind == WalkEntry::Kind::kChart) {
+        LoadChart(entry.path);
+      } else {
+        LoadFile(entry.path, /*named_by_user=*/false);
       }
     }
+    for (SkippedEntry& skipped : walk.skipped) inputs_.skipped.push_back(std::move(skipped));
   }
 
-  void LoadFile(const fs::path& path) {
-    std::string origin = DisplayPath(path.string());
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError(Location{origin, 0, 0, 0}, "cannot read the file");
-    AddStream(ReadInput(in, origin, options_.limits.max_input_bytes), origin);
+  // A file named on the command line is followed if it is a link. One met in a
+  // walk is read only as itself: the walk left links out, and O_NOFOLLOW keeps a
+  // link that replaced the file since from being followed.
+  void LoadFile(const std::string& path, bool named_by_user) {
+    std::string origin = DisplayPath(path);
+    RegularFileRead how;
+    how.max_bytes = options_.limits.max_input_bytes;
+    how.limit_option = "--max-input-bytes";
+    how.follow_symlink = named_by_user;
+    if (named_by_user) how.not_regular_hint = " (\"-\" reads a stream from standard input)";
+    AddStream(ReadRegularFile(path, origin, how), origin);
   }
 
   void AddStream(std::string bytes, const std::string& origin) {
@@ -117,12 +117,14 @@ class Loader {
 
   void LoadChart(const fs::path& directory) {
     std::string origin = DisplayPath(directory.string());
+    std::string name = ChartName(directory, options_.limits.max_input_bytes);
     if (!ProgramExists(options_.helm)) {
       throw InputError(Location{origin, 0, 0, 0},
                        "is a Helm chart, and rendering it needs helm, but \"" + options_.helm +
                            "\" was not found (use --helm or $HELM_BIN)");
     }
-    std::string release = fs::absolute(directory).lexically_normal().filename().string();
+    std::error_code error;
+    std::string release = fs::absolute(directory, error).lexically_normal().filename().string();
     if (release.empty()) release = "release";
     std::vector<std::string> argv = {options_.helm,      "template",    release,
                                      directory.string(), "--namespace", options_.name_space};
@@ -139,17 +141,26 @@ class Loader {
                                                       "): " + rendered.err);
     }
     AddStream(std::move(rendered.out), origin);
-    inputs_.charts.push_back(
-        RenderedChart{ChartName(directory), directory.string(), inputs_.streams.back().get()});
+    inputs_.charts.push_back(RenderedChart{name, directory.string(), inputs_.streams.back().get(),
+                                           options_.limits.max_input_bytes});
   }
 
   const InputOptions& options_;
   Inputs& inputs_;
 };
 
-std::vector<std::string> ReadLines(const std::string& path) {
+// The lines of a chart's template file, trimmed; none when it cannot be read (the
+// finding then names the file without a line).
+std::vector<std::string> ReadTemplateLines(const std::string& path, std::size_t max_bytes) {
+  RegularFileRead how;
+  how.max_bytes = max_bytes;
   std::vector<std::string> lines;
-  std::ifstream in(path);
+  std::istringstream in;
+  try {
+    in.str(ReadRegularFile(path, path, how));
+  } catch (const InputError&) {
+    return lines;
+  }
   for (std::string line; std::getline(in, line);) lines.push_back(std::string(TrimBlanks(line)));
   return lines;
 }
@@ -219,10 +230,15 @@ void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings) {
     for (const RenderedChart& chart : inputs.charts) {
       const std::string prefix = chart.name + "/";
       if (finding.where.origin.rfind(prefix, 0) != 0) continue;
-      fs::path file = fs::path(chart.directory) / finding.where.origin.substr(prefix.size());
+      // "# Source:" is text the chart can write: only a file inside the chart is
+      // opened, never "chart/../../etc/passwd".
+      fs::path relative = fs::path(finding.where.origin.substr(prefix.size())).lexically_normal();
+      if (relative.empty() || relative.is_absolute() || *relative.begin() == "..") break;
+      fs::path file = fs::path(chart.directory) / relative;
       std::size_t line = 0;
       if (finding.where.line > 0) {
-        line = TemplateLine(*chart.stream, finding.where.line, ReadLines(file.string()));
+        line = TemplateLine(*chart.stream, finding.where.line,
+                            ReadTemplateLines(file.string(), chart.max_bytes));
       }
       finding.where.origin = DisplayPath(file.lexically_normal().string());
       finding.where.document = 0;
@@ -242,16 +258,6 @@ namespace {
 }
 
 }  // namespace
-
-std::string ReadInput(std::istream& in, const std::string& origin, std::size_t max_bytes) {
-  std::string bytes;
-  char buffer[1 << 16];
-  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-    bytes.append(buffer, static_cast<std::size_t>(in.gcount()));
-    if (bytes.size() > max_bytes) OverLimit(origin, max_bytes);
-  }
-  return bytes;
-}
 
 std::string ReadStandardInput(std::size_t max_bytes) {
   const std::string origin = "<stdin>";

@@ -1,11 +1,10 @@
 #include "rollcall/previous.h"
 
-#include <fstream>
-#include <sstream>
 #include <tuple>
 
 #include "rollcall/input_error.h"
 #include "rollcall/process.h"
+#include "rollcall/regular_file.h"
 
 namespace rollcall {
 
@@ -39,16 +38,12 @@ const Document* PreviousRelease::Find(const ObjectKey& key) const {
 std::unique_ptr<PreviousRelease> LoadPreviousFile(const std::string& path,
                                                   const std::string& default_namespace,
                                                   const Limits& limits) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(Location{path, 0, 0, 0}, "cannot read the previous release");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (bytes.str().size() > limits.max_input_bytes) {
-    throw InputError(Location{path, 0, 0, 0}, "the previous release is larger than the limit of " +
-                                                  std::to_string(limits.max_input_bytes) +
-                                                  " bytes");
-  }
-  return std::make_unique<PreviousRelease>(bytes.str(), path, default_namespace, limits);
+  RegularFileRead how;
+  how.what = "the previous release";
+  how.max_bytes = limits.max_input_bytes;
+  how.limit_option = "--max-input-bytes";
+  return std::make_unique<PreviousRelease>(ReadRegularFile(path, path, how), path,
+                                           default_namespace, limits);
 }
 
 std::unique_ptr<PreviousRelease> LoadPreviousRelease(const std::string& helm,

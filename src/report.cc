@@ -146,6 +146,7 @@ void WriteJson(std::ostream& out, const Report& report) {
     }
     document["rollout"] = std::move(rollout);
   }
+  if (report.config) document["config"] = report.config->empty() ? Json() : Json(*report.config);
   Dump(out, document);
 }
 

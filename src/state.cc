@@ -1,17 +1,18 @@
 #include "rollcall/state.h"
 
-#include <fstream>
-
+#include "rollcall/document.h"
 #include "rollcall/input_error.h"
-#include "rollcall/inputs.h"
+#include "rollcall/regular_file.h"
 
 namespace rollcall {
 
 std::vector<Source> LoadStateFile(const std::string& path, const std::string& default_namespace,
                                   const Limits& limits) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(Location{path, 0, 0, 0}, "cannot read the state file");
-  Stream stream(ReadInput(in, path, limits.max_input_bytes), path);
+  RegularFileRead how;
+  how.what = "the state file";
+  how.max_bytes = limits.max_input_bytes;
+  how.limit_option = "--max-input-bytes";
+  Stream stream(ReadRegularFile(path, path, how), path);
   std::vector<Source> sources;
   for (const Document& doc : ParseStream(stream, limits)) {
     for (Source& source : ExtractStateSources(doc, default_namespace)) {

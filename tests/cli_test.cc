@@ -279,7 +279,9 @@ TEST(Cli, MissingHmacKeyFileNamesThePathOnly) {
       RunProcess({testing::RollcallBinary(), "--hmac-key-file", "/nonexistent/key"}, kStream);
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(result.out, "");
-  EXPECT_EQ(result.err, "rollcall: error: /nonexistent/key: cannot read the HMAC key file\n");
+  EXPECT_EQ(result.err,
+            "rollcall: error: /nonexistent/key: cannot read the HMAC key file: No such file or "
+            "directory\n");
   std::string empty = KeyFile("empty", "\n");
   testing::ProcessResult blank =
       RunProcess({testing::RollcallBinary(), "--hmac-key-file", empty}, kStream);

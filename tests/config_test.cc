@@ -72,11 +72,44 @@ TEST_F(ConfigTest, RejectsWhatItDoesNotUnderstand) {
   EXPECT_THAT(Error("rules: [\n"), ::testing::HasSubstr("invalid YAML"));
 }
 
-TEST_F(ConfigTest, FoundUpwardFromTheStart) {
+TEST_F(ConfigTest, FoundUpwardFromTheStartToTheWorkTreeRoot) {
+  fs::create_directory(dir_ / "a" / ".git");
   EXPECT_EQ(FindConfigFile((dir_ / "a" / "b").string()), "");
   std::string path = Write("a/.rollcall.yaml", "");
   EXPECT_EQ(FindConfigFile((dir_ / "a" / "b").string()), path);
   EXPECT_TRUE(LoadConfig(path).severities.empty());
+  ConfigSearch search = SearchConfigFile((dir_ / "a" / "b" / "").string());
+  EXPECT_EQ(search.found, path);
+  EXPECT_EQ(search.start, (dir_ / "a" / "b").string());
+  EXPECT_EQ(search.work_tree, (dir_ / "a").string());
+}
+
+TEST_F(ConfigTest, NotFoundAboveTheWorkTreeRoot) {
+  Write(".rollcall.yaml", "");
+  Write("a/.git", "gitdir: /elsewhere\n");  // a linked work tree or a submodule
+  EXPECT_EQ(FindConfigFile((dir_ / "a" / "b").string()), "");
+  EXPECT_EQ(SearchConfigFile((dir_ / "a" / "b").string()).work_tree, (dir_ / "a").string());
+}
+
+TEST_F(ConfigTest, OutsideAWorkTreeOnlyTheStartIsSearched) {
+  Write("a/.rollcall.yaml", "");
+  ConfigSearch search = SearchConfigFile((dir_ / "a" / "b").string());
+  EXPECT_EQ(search.found, "");
+  EXPECT_EQ(search.work_tree, "");
+  EXPECT_EQ(FindConfigFile((dir_ / "a").string()), (dir_ / "a" / ".rollcall.yaml").string());
+}
+
+TEST_F(ConfigTest, AnEntryOfAnyTypeIsFoundAndRefusedWhenRead) {
+  fs::create_directory(dir_ / ".git");
+  fs::create_directory(dir_ / "a" / ".rollcall.yaml");
+  std::string path = (dir_ / "a" / ".rollcall.yaml").string();
+  EXPECT_EQ(FindConfigFile((dir_ / "a" / "b").string()), path);
+  try {
+    LoadConfig(path);
+    ADD_FAILURE() << "a directory was read as a config";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.Describe(), path + ": the config file is a directory, not a regular file");
+  }
 }
 
 }  // namespace

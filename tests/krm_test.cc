@@ -102,7 +102,8 @@ TEST(KrmCommand, IsListedAndTakesAtMostTheConfigFile) {
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_EQ(missing.out, "");
   EXPECT_EQ(missing.err,
-            "rollcall: error: /no/such/fn.yaml: cannot read rollcall's function config\n");
+            "rollcall: error: /no/such/fn.yaml: cannot read rollcall's function config: No such "
+            "file or directory\n");
 }
 
 // --- the pieces -------------------------------------------------------------------

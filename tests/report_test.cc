@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <initializer_list>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -236,6 +237,22 @@ TEST(JsonReport, EmptyReportHasAnEmptyFindingsArray) {
   EXPECT_TRUE(document["findings"].is_array());
   EXPECT_TRUE(document["findings"].empty());
   EXPECT_EQ(document["summary"]["references"], 0);
+}
+
+// render's --report names the config file used (null for none), last; lint's JSON
+// leaves it out.
+TEST(JsonReport, ConfigOnlyWhenGiven) {
+  EXPECT_FALSE(Json::parse(Write(Report{}, ReportFormat::kJson)).contains("config"));
+  Report none;
+  none.config = "";
+  const Json without = Json::parse(Write(none, ReportFormat::kJson));
+  EXPECT_TRUE(without.contains("config"));
+  EXPECT_TRUE(without["config"].is_null());
+  Report found = SampleReport();
+  found.config = "/src/shop/.rollcall.yaml";
+  const Json with = Json::parse(Write(found, ReportFormat::kJson));
+  EXPECT_EQ(with["config"], "/src/shop/.rollcall.yaml");
+  EXPECT_EQ(std::prev(with.end()).key(), "config");
 }
 
 TEST(JsonReport, EscapesAndSurvivesInvalidUtf8) {

@@ -64,7 +64,8 @@ TEST(LoadStateFile, NamesTheFileWhenItCannotBeRead) {
     LoadStateFile("/nonexistent/state.yaml", "default", Limits{});
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
-    EXPECT_EQ(e.Describe(), "/nonexistent/state.yaml: cannot read the state file");
+    EXPECT_EQ(e.Describe(),
+              "/nonexistent/state.yaml: cannot read the state file: No such file or directory");
   }
 }
 

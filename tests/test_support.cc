@@ -2,17 +2,22 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "rollcall/consumer_kinds.h"
 #include "rollcall/document.h"
@@ -66,28 +71,56 @@ std::string TempFile(const std::string& content) {
 
 ProcessResult RunProcess(const std::vector<std::string>& argv, const std::string& input,
                          const std::vector<std::string>& env) {
+  ProcessOptions options;
+  options.env = env;
+  return RunProcess(argv, input, options);
+}
+
+ProcessResult RunProcess(const std::vector<std::string>& argv, const std::string& input,
+                         const ProcessOptions& options) {
   // Files rather than pipes: no deadlock whatever the sizes.
   std::string in_path = TempFile(input);
   std::string out_path = TempFile("");
   std::string err_path = TempFile("");
   pid_t pid = fork();
   if (pid == 0) {
+    setpgid(0, 0);  // its own group: a timeout kills what it started too
     int in = open(in_path.c_str(), O_RDONLY);
     int out = open(out_path.c_str(), O_WRONLY | O_TRUNC);
     int err = open(err_path.c_str(), O_WRONLY | O_TRUNC);
     dup2(in, 0);
     dup2(out, 1);
     dup2(err, 2);
-    for (const std::string& var : env) putenv(const_cast<char*>(var.c_str()));
+    if (!options.cwd.empty() && chdir(options.cwd.c_str()) != 0) _exit(127);
+    if (options.as_nobody_if_root && geteuid() == 0 &&
+        (setgroups(0, nullptr) != 0 || setgid(65534) != 0 || setuid(65534) != 0)) {
+      _exit(126);
+    }
+    for (const std::string& var : options.env) putenv(const_cast<char*>(var.c_str()));
     std::vector<char*> args;
     for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
     args.push_back(nullptr);
     execv(args[0], args.data());
     _exit(127);
   }
-  int status = 0;
-  waitpid(pid, &status, 0);
+  setpgid(pid, pid);  // whichever of the two runs first
   ProcessResult result;
+  int status = 0;
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::seconds(options.timeout_seconds);
+  auto pause = std::chrono::microseconds(100);  // doubling to 5 ms: a quick run waits little
+  for (;;) {
+    pid_t done = waitpid(pid, &status, WNOHANG);
+    if (done == pid || (done < 0 && errno != EINTR)) break;
+    if (std::chrono::steady_clock::now() >= deadline) {
+      kill(-pid, SIGKILL);
+      waitpid(pid, &status, 0);
+      result.timed_out = true;
+      break;
+    }
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(5000));
+  }
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   int out = open(out_path.c_str(), O_RDONLY);
   int err = open(err_path.c_str(), O_RDONLY);

@@ -18,13 +18,26 @@ std::string TemplateAnnotation(const std::string& yaml, const std::string& name,
                                const std::string& annotation = kConfigHashAnnotation);
 
 struct ProcessResult {
-  int exit_code = -1;
+  int exit_code = -1;  // 128 + the signal when a signal ended it
   std::string out;
   std::string err;
+  bool timed_out = false;  // killed after ProcessOptions::timeout_seconds
 };
 
-// Runs `argv` with `input` on stdin and `env` (NAME=value) added to the
-// environment; captures stdout and stderr.
+struct ProcessOptions {
+  std::vector<std::string> env;  // NAME=value, added to the environment
+  // A run still going after this long is killed with its process group, so that a
+  // test of a hang fails instead of hanging the suite.
+  int timeout_seconds = 60;
+  std::string cwd;  // the working directory; "" keeps the test's
+  // When the test runs as root: run as nobody (uid and gid 65534), for whom
+  // permission bits count. Exit code 126 with nothing on stderr: that failed.
+  bool as_nobody_if_root = false;
+};
+
+// Runs `argv` with `input` on stdin (a file); captures stdout and stderr.
+ProcessResult RunProcess(const std::vector<std::string>& argv, const std::string& input,
+                         const ProcessOptions& options);
 ProcessResult RunProcess(const std::vector<std::string>& argv, const std::string& input,
                          const std::vector<std::string>& env = {});
 

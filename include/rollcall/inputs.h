@@ -5,11 +5,11 @@
 #pragma once
 
 #include <functional>
-#include <istream>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "rollcall/directory_walk.h"
 #include "rollcall/document.h"
 #include "rollcall/facts.h"
 #include "rollcall/finding.h"
@@ -19,8 +19,9 @@
 
 namespace rollcall {
 
-// ReadInput for standard input ("<stdin>"), without the stream layer: a file
-// redirected to it is read into one buffer of its size (docs/performance.md).
+// Reads standard input ("<stdin>"); throws InputError when it holds more than
+// `max_bytes`, checked while reading. A file redirected to it is read into one
+// buffer of its size (docs/performance.md).
 std::string ReadStandardInput(std::size_t max_bytes);
 
 struct InputOptions {
@@ -41,8 +42,9 @@ struct InputOptions {
 // its template files.
 struct RenderedChart {
   std::string name;       // the chart's name, the first part of every "# Source:" path
-  std::string directory;  // as given on the command line
+  std::string directory;  // as given on the command line, or as the walk found it
   const Stream* stream = nullptr;
+  std::size_t max_bytes = 0;  // how much of a template file may be read (the input limit)
 };
 
 struct Inputs {
@@ -51,20 +53,20 @@ struct Inputs {
   std::vector<Marker> loose_markers;  // from templates that do not parse
   std::vector<Finding> findings;      // template-not-analysed notes
   std::vector<RenderedChart> charts;
+  std::vector<SkippedEntry> skipped;  // symbolic links a directory walk did not follow
 };
 
-// Reads `paths` ("-" is stdin). Throws InputError on a missing path, malformed
-// YAML in a manifest, a chart Helm cannot render, or no helm for a chart.
+// Reads `paths` ("-" is stdin): a file named here is followed if it is a symbolic
+// link, and must be a regular file (regular_file.h); a directory is walked without
+// following links (directory_walk.h), what it left out listed in `skipped`. Throws
+// InputError on a missing or unreadable path, a special file, malformed YAML in a
+// manifest, a chart Helm cannot render, or no helm for a chart.
 Inputs LoadInputs(const std::vector<std::string>& paths, const InputOptions& options);
 
 // Points findings located in rendered chart output at the chart's template files:
 // "<chart dir>/templates/x.yaml", at the template line that reads like the
 // rendered one (or no line when none does).
 void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings);
-
-// Reads all of `in`; throws InputError naming `origin` when it holds more than
-// `max_bytes`: the bound is checked while reading, before anything parses it.
-std::string ReadInput(std::istream& in, const std::string& origin, std::size_t max_bytes);
 
 // A path as shown to the user: relative to the working directory when under it.
 std::string DisplayPath(const std::string& path);

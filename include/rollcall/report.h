@@ -25,6 +25,8 @@ struct Report {
   std::vector<RolloutEntry> rollout;  // render: what the deploy does to each consumer (JSON only)
   bool stopped = false;               // render: it refused, so nothing is applied (JSON only)
   std::string error;  // render: why its output did not reach its reader, or "" (JSON only)
+  // render: the config file used, "" for none (null in JSON); unset: not reported.
+  std::optional<std::string> config;
 };
 
 struct ReportStyle {

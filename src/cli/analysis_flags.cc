@@ -1,6 +1,9 @@
 #include "cli/analysis_flags.h"
 
+#include <iostream>
+
 #include "cli/input.h"
+#include "rollcall/printable.h"
 #include "rollcall/state.h"
 #include "rollcall/stream.h"
 
@@ -12,8 +15,11 @@ void AddAnalysisOptions(cxxopts::Options& spec) {
       "namespace of objects that name none (default: $HELM_NAMESPACE, else \"default\")",
       cxxopts::value<std::string>()->default_value(""));
   add("strict", "exit 1 on warnings as well as errors");
-  add("config", "config file (default: the nearest .rollcall.yaml upward)",
+  add("config",
+      "config file (default: the nearest .rollcall.yaml upward, up to the git work tree's "
+      "root)",
       cxxopts::value<std::string>()->default_value(""));
+  add("v,verbose", "say on stderr which config file is used");
   add("job-policy", "plain Jobs: rename (after their pod template) or keep (unchanged)",
       cxxopts::value<std::string>()->default_value("rename"));
   add("run-once-pattern", "RE2 pattern of Job names that run only once (repeatable)",
@@ -47,6 +53,7 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   flags.name_space = DefaultNamespace(parsed["namespace"].as<std::string>());
   flags.config_path = parsed["config"].as<std::string>();
   flags.strict = parsed.count("strict") > 0;
+  flags.verbose = parsed.count("verbose") > 0;
   flags.allow_immutable = parsed.count("allow-immutable") > 0;
   std::optional<JobPolicy> policy = ParseJobPolicy(parsed["job-policy"].as<std::string>());
   if (!policy) throw UsageError("--job-policy must be rename or keep");
@@ -102,6 +109,13 @@ AnalysedInputs AnalysePaths(const AnalysisFlags& flags, const InputOptions& inpu
   InputOptions options = inputs_options;
   options.facts = FactOptionsFor(out.prepared.options);
   out.inputs = LoadInputs(paths, options);
+  // Said on every run, not only with --verbose: what was not read may hold the one
+  // reference that matters.
+  std::string notes;  // one write: std::cerr flushes after every insertion
+  for (const SkippedEntry& skipped : out.inputs.skipped) {
+    notes += "rollcall: note: skipped " + Printable(skipped.path) + ": " + skipped.why + "\n";
+  }
+  std::cerr << notes;
   out.prepared.options.loose_markers = std::move(out.inputs.loose_markers);
   out.analysis =
       std::make_unique<Analysis>(std::move(out.inputs.documents), std::move(out.prepared.options));
@@ -112,7 +126,7 @@ PreparedAnalysis PrepareAnalysis(const AnalysisFlags& flags) {
   PreparedAnalysis prepared;
   AnalysisOptions& options = prepared.options;
   options.default_namespace = flags.name_space;
-  options.config = LoadProjectConfig(flags.config_path);
+  options.config = LoadProjectConfig(flags.config_path, flags.verbose);
   options.jobs = flags.jobs;
   if (flags.allow_immutable) options.config.severities["immutable-field"] = Severity::kWarning;
   if (!flags.previous_file.empty()) {

@@ -24,6 +24,7 @@ struct AnalysisFlags {
   std::string name_space;  // --namespace, else $HELM_NAMESPACE, else "default"
   std::string config_path;
   bool strict = false;
+  bool verbose = false;  // -v, --verbose: which config file is used
   bool allow_immutable = false;
   JobOptions jobs;
   std::string previous_file;             // --previous

@@ -1,13 +1,14 @@
 #include "cli/input.h"
 
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
+#include "rollcall/regular_file.h"
+#include "rollcall/printable.h"
 
 namespace rollcall::cli {
 
@@ -34,9 +35,11 @@ std::string DefaultNamespace(const std::string& flag) {
 }
 
 std::string ReadHmacKey(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(Location{path, 0, 0, 0}, "cannot read the HMAC key file");
-  std::string key = ReadInput(in, path, std::size_t{1} << 20);
+  RegularFileRead how;
+  how.what = "the HMAC key file";
+  how.max_bytes = std::size_t{1} << 20;
+  how.not_standard_input = true;
+  std::string key = ReadRegularFile(path, path, how);
   if (!key.empty() && key.back() == '\n') key.pop_back();
   if (!key.empty() && key.back() == '\r') key.pop_back();
   if (key.empty()) throw InputError(Location{path, 0, 0, 0}, "the HMAC key file is empty");
@@ -47,9 +50,33 @@ std::string ReadHmacKey(const std::string& path) {
 
 namespace rollcall::cli {
 
-Config LoadProjectConfig(const std::string& flag) {
-  std::string path = flag.empty() ? FindConfigFile(".") : flag;
-  return path.empty() ? Config{} : LoadConfig(path);
+namespace {
+
+// Where the config came from, for --verbose's "rollcall: config: …" line.
+std::string DescribeConfig(const ConfigSearch& search) {
+  if (!search.found.empty()) return search.found;
+  if (search.work_tree.empty()) {
+    return "none (no .rollcall.yaml in " + search.start +
+           "; outside a git work tree no other directory is searched)";
+  }
+  if (search.work_tree == search.start) {
+    return "none (no .rollcall.yaml in " + search.start + ", the git work tree's root)";
+  }
+  return "none (no .rollcall.yaml from " + search.start + " up to " + search.work_tree +
+         ", the git work tree's root)";
+}
+
+}  // namespace
+
+Config LoadProjectConfig(const std::string& flag, bool verbose) {
+  // Said before it is read, so that an error in it follows the line naming it.
+  if (!flag.empty()) {
+    if (verbose) std::cerr << "rollcall: config: " << Printable(flag) << " (--config)\n";
+    return LoadConfig(flag);
+  }
+  ConfigSearch search = SearchConfigFile(".");
+  if (verbose) std::cerr << "rollcall: config: " << Printable(DescribeConfig(search)) << "\n";
+  return search.found.empty() ? Config{} : LoadConfig(search.found);
 }
 
 void PrintFindings(const std::vector<Finding>& findings, const CoverageSummary& summary) {

@@ -14,8 +14,9 @@
 namespace rollcall::cli {
 
 // The project's config: the file named by `flag`, else the nearest .rollcall.yaml
-// upward from the working directory, else the defaults.
-Config LoadProjectConfig(const std::string& flag);
+// upward from the working directory to the git work tree's root (config.h), else the
+// defaults. `verbose`: says on stderr which file that is, or where none was found.
+Config LoadProjectConfig(const std::string& flag, bool verbose = false);
 
 // Writes findings and the summary line to stderr, as render and lint print them
 // there: "rollcall: <finding>" lines, then "rollcall: references: …".

@@ -9,7 +9,6 @@
 // config and a plain YAML stream on stdin, and takes the plain stream back; the
 // findings go to stderr, which kustomize shows.
 #include <cxxopts.hpp>
-#include <fstream>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -20,6 +19,7 @@
 #include "rollcall/krm.h"
 #include "rollcall/krm_function_config.h"
 #include "rollcall/lint.h"
+#include "rollcall/regular_file.h"
 
 namespace rollcall::cli {
 namespace {
@@ -51,9 +51,10 @@ RenderOptions OptionsFrom(const FunctionConfig& config) {
 
 // The transformer config kustomize wrote to a temporary file.
 FunctionConfig ReadConfigFile(const std::string& path, const Limits& limits) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(Location{path, 0, 0, 0}, "cannot read rollcall's function config");
-  Stream stream(ReadInput(in, path, limits.max_input_bytes), path);
+  RegularFileRead how;
+  how.what = "rollcall's function config";
+  how.max_bytes = limits.max_input_bytes;
+  Stream stream(ReadRegularFile(path, path, how), path);
   std::vector<Document> documents = ParseStream(stream, limits);
   const Document* config = nullptr;
   for (const Document& doc : documents) {

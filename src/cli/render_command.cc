@@ -119,6 +119,7 @@ int RunRender(const std::vector<std::string>& args) {
     }
     std::cerr << rollout;
     Report report{result.findings, result.summary, result.rollout, stopped};
+    report.config = prepared.options.config.path;
     if (stopped) {
       WriteReportFile(report_path, report);
       PrintError(StopReason(flags.strict, "--strict") + "; nothing written");
