@@ -1,0 +1,85 @@
+#include "rollcall/object_names.h"
+
+#include <algorithm>
+#include <cstddef>
+
+namespace rollcall {
+namespace {
+
+bool IsLowerAlnum(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
+
+// [a-z0-9]([-a-z0-9]*[a-z0-9])? with no length bound: one part of a subdomain.
+bool IsLabelPattern(std::string_view text) {
+  if (text.empty() || !IsLowerAlnum(text.front()) || !IsLowerAlnum(text.back())) return false;
+  return std::all_of(text.begin(), text.end(), [](char c) { return IsLowerAlnum(c) || c == '-'; });
+}
+
+// The subdomain pattern with no length bound: labels joined by single dots.
+bool IsSubdomainPattern(std::string_view text) {
+  for (;;) {
+    std::size_t dot = text.find('.');
+    if (!IsLabelPattern(text.substr(0, dot))) return false;
+    if (dot == std::string_view::npos) return true;
+    text.remove_prefix(dot + 1);
+  }
+}
+
+}  // namespace
+
+bool IsDns1123Subdomain(std::string_view text) {
+  return text.size() <= 253 && IsSubdomainPattern(text);
+}
+
+bool IsDns1123Label(std::string_view text) { return text.size() <= 63 && IsLabelPattern(text); }
+
+bool IsSourceName(std::string_view name) { return IsDns1123Subdomain(name); }
+
+bool IsNamespaceName(std::string_view name) { return IsDns1123Label(name); }
+
+bool IsWorkloadName(std::string_view kind, std::string_view name) {
+  if (kind == "StatefulSet") return IsDns1123Label(name);
+  if (kind == "CronJob") return name.size() <= 52 && IsDns1123Subdomain(name);
+  return IsDns1123Subdomain(name);
+}
+
+bool IsHelmReleaseName(std::string_view name) {
+  return name.size() <= 53 && IsSubdomainPattern(name);
+}
+
+std::string ReleaseNameFor(std::string_view directory_name) {
+  if (IsHelmReleaseName(directory_name)) return std::string(directory_name);
+  std::string name;
+  for (char c : directory_name) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    if (IsLowerAlnum(c)) {
+      name += c;
+    } else if (!name.empty() && name.back() != '-') {
+      name += '-';
+    }
+    if (name.size() > 53) break;
+  }
+  name.resize(std::min<std::size_t>(name.size(), 53));
+  while (!name.empty() && name.back() == '-') name.pop_back();
+  return name.empty() ? "release" : name;
+}
+
+std::string QuotedName(std::string_view name) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out = "\"";
+  for (char c : name) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (byte < 0x20 || byte == 0x7f) {
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0xf];
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace rollcall
