@@ -132,11 +132,11 @@ class Loader {
     for (const std::string& value : options_.set_values) {
       argv.insert(argv.end(), {"--set", value});
     }
-    ProcessOutput rendered = RunProgram(argv);
+    ProcessOutput rendered = RunProgram(argv, options_.limits.max_input_bytes, origin);
     if (rendered.exit_code != 0) {
       throw InputError(Location{origin, 0, 0, 0}, "helm template failed (exit " +
                                                       std::to_string(rendered.exit_code) +
-                                                      "): " + rendered.err);
+                                                      "): " + rendered.ErrorText());
     }
     AddStream(std::move(rendered.out), origin);
     inputs_.charts.push_back(

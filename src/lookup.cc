@@ -19,8 +19,8 @@ SourceLookup KubectlLookup(KubectlOptions options) {
       argv.insert(argv.end(), names.begin(), names.end());
       argv.insert(argv.end(), {"--namespace", name_space, "-o", "yaml", "--ignore-not-found"});
       if (!options.context.empty()) argv.insert(argv.end(), {"--context", options.context});
-      ProcessOutput got = RunProgram(argv);
       std::string origin = "kubectl get " + std::string(SourceKindSlug(kind)) + " -n " + name_space;
+      ProcessOutput got = RunProgram(argv, options.limits.max_input_bytes, origin);
       if (got.exit_code != 0) {
         std::string message =
             "kubectl failed (exit " + std::to_string(got.exit_code) + "): " + got.ErrorText();

@@ -56,7 +56,8 @@ std::unique_ptr<PreviousRelease> LoadPreviousRelease(const std::string& helm,
                                                      const std::string& name_space,
                                                      const Limits& limits) {
   std::string origin = "helm get manifest " + release;
-  ProcessOutput got = RunProgram({helm, "get", "manifest", release, "--namespace", name_space});
+  ProcessOutput got = RunProgram({helm, "get", "manifest", release, "--namespace", name_space},
+                                 limits.max_input_bytes, origin);
   if (got.exit_code == 0) {
     return std::make_unique<PreviousRelease>(std::move(got.out), origin, name_space, limits);
   }

@@ -1,0 +1,173 @@
+// The programs rollcall starts (kubectl for --lookup, helm for charts and
+// --previous-release), driven through the binary with stand-ins that record their
+// argv, one argument a line: nothing from the input ever reaches them as an
+// option, names they would refuse never reach them at all, and what they print
+// is held to the input limit. One case runs the real Helm 3 and one the real
+// kubectl (scripts/fetch-helm.sh puts both into .cache/).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "test_support.h"
+
+namespace rollcall {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+using ::testing::Not;
+using testing::ProcessResult;
+using testing::RollcallBinary;
+using Argv = std::vector<std::string>;
+
+// A Deployment in namespace `ns` reading each of `secrets` through envFrom.
+std::string Consumer(const std::string& ns, const std::vector<std::string>& secrets) {
+  std::string yaml = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api, namespace: \"" +
+                     ns +
+                     "\"}\nspec:\n  template:\n    spec:\n      containers:\n      - name: api\n" +
+                     "        envFrom:\n";
+  for (const std::string& secret : secrets)
+    yaml += "        - secretRef: {name: \"" + secret + "\"}\n";
+  return yaml;
+}
+
+// A chart that renders one ConfigMap and a Deployment reading it.
+constexpr const char* kChartYaml = "apiVersion: v2\nname: probe\nversion: 0.1.0\n";
+constexpr const char* kRendered =
+    "---\n# Source: probe/templates/app.yaml\napiVersion: v1\nkind: ConfigMap\n"
+    "metadata: {name: settings}\ndata: {mode: fast}\n"
+    "---\n# Source: probe/templates/app.yaml\napiVersion: apps/v1\nkind: Deployment\n"
+    "metadata: {name: app}\nspec: {template: {spec: {containers: [{name: app, "
+    "envFrom: [{configMapRef: {name: settings}}]}]}}}\n";
+
+// Prints `bytes` bytes of YAML comment lines, 50 bytes a line, then leaves a file
+// named `finished`: a program stopped on the way never leaves it.
+std::string Flood(const std::string& dir, std::size_t bytes) {
+  return "i=0; while [ $i -lt " + std::to_string(bytes / 50) + " ]; do echo '# " +
+         std::string(47, '.') + "'; i=$((i+1)); done\ntouch '" + dir + "/finished'\n";
+}
+
+class ExternalPrograms : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("rollcall-programs-" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "bin");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // A stand-in for `name`: appends its arguments to <dir>/<name>.argv, one a line
+  // and "----" after the last, then runs `body` (sh).
+  std::string StandIn(const std::string& name, const std::string& body) {
+    std::string path = (dir_ / "bin" / name).string();
+    std::ofstream(path) << "#!/bin/sh\n"
+                        << "{ printf '%s\\n' \"$@\"; echo ----; } >> '" << Recorded(name) << "'\n"
+                        << body;
+    chmod(path.c_str(), 0755);
+    return path;
+  }
+  std::string Recorded(const std::string& name) { return (dir_ / (name + ".argv")).string(); }
+  // The argv of each call the stand-in `name` got, in order.
+  std::vector<Argv> Calls(const std::string& name) {
+    std::vector<Argv> calls;
+    std::ifstream in(Recorded(name));
+    Argv argv;
+    for (std::string line; std::getline(in, line);) {
+      if (line == "----") {
+        calls.push_back(argv);
+        argv.clear();
+      } else {
+        argv.push_back(line);
+      }
+    }
+    return calls;
+  }
+
+  // A chart directory `name` under `parent` (made if missing); its path.
+  fs::path Chart(const fs::path& parent, const std::string& name,
+                 const std::string& templates = "") {
+    fs::create_directories(parent / name / "templates");
+    std::ofstream(parent / name / "Chart.yaml") << kChartYaml;
+    if (!templates.empty()) std::ofstream(parent / name / "templates" / "app.yaml") << templates;
+    return parent / name;
+  }
+
+  // Runs rollcall with `args` in the working directory `cwd`.
+  ProcessResult RunIn(const fs::path& cwd, const Argv& args, const std::string& input = "",
+                      const Argv& env = {}) {
+    Argv argv = {"/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", cwd.string(), RollcallBinary()};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return testing::RunProcess(argv, input, env);
+  }
+  ProcessResult Run(const Argv& args, const std::string& input = "", const Argv& env = {}) {
+    return RunIn(dir_, args, input, env);
+  }
+
+  fs::path dir_;
+};
+
+// --- What a program prints is input, and bounded ----------------------------------
+
+TEST_F(ExternalPrograms, HelmTemplatePrintingPastTheInputLimitIsStopped) {
+  std::string helm = StandIn("helm", Flood(dir_.string(), 1 << 20));
+  fs::path chart = Chart(dir_, "chart");
+  ProcessResult lint = Run({"lint", "--helm", helm, "--max-input-bytes=4096", chart.string()});
+  EXPECT_EQ(lint.exit_code, 2);
+  EXPECT_EQ(lint.out, "");
+  // The chart as the user named it (under the working directory: relative).
+  EXPECT_EQ(lint.err,
+            "rollcall: error: chart: helm printed more than 4096 bytes, the input limit "
+            "(--max-input-bytes); it was stopped\n");
+  EXPECT_FALSE(fs::exists(dir_ / "finished")) << "helm ran to its end";
+}
+
+TEST_F(ExternalPrograms, HelmGetManifestPrintingPastTheInputLimitIsStopped) {
+  std::string helm = StandIn("helm", Flood(dir_.string(), 1 << 20));
+  ProcessResult render =
+      Run({"render", "--helm", helm, "--previous-release", "edge", "--max-input-bytes=4096"}, "");
+  EXPECT_EQ(render.exit_code, 2);
+  EXPECT_EQ(render.out, "");
+  EXPECT_EQ(render.err,
+            "rollcall: error: helm get manifest edge: helm printed more than 4096 bytes, the input "
+            "limit (--max-input-bytes); it was stopped\n");
+  EXPECT_FALSE(fs::exists(dir_ / "finished")) << "helm ran to its end";
+}
+
+TEST_F(ExternalPrograms, KubectlPrintingPastTheInputLimitIsStopped) {
+  std::string kubectl = StandIn("kubectl", Flood(dir_.string(), 1 << 20));
+  ProcessResult render = Run({"render", "--lookup", "kubectl", "--max-input-bytes=4096"},
+                             Consumer("a", {"s1"}), {"KUBECTL=" + kubectl});
+  EXPECT_EQ(render.exit_code, 2);
+  EXPECT_EQ(render.out, "");
+  EXPECT_EQ(render.err,
+            "rollcall: error: kubectl get secret -n a: kubectl printed more than 4096 bytes, the "
+            "input limit (--max-input-bytes); it was stopped\n");
+  EXPECT_FALSE(fs::exists(dir_ / "finished")) << "kubectl ran to its end";
+}
+
+TEST_F(ExternalPrograms, OnlyTheStartOfAProgramsStderrIsKept) {
+  // 1 MiB of stderr, then a failure: the message shows the first 64 KiB.
+  std::string helm =
+      StandIn("helm", "i=0; while [ $i -lt 16384 ]; do echo '" + std::string(63, '.') +
+                          "' >&2; i=$((i+1)); done\nexit 1\n");
+  fs::path chart = Chart(dir_, "chart");
+  ProcessResult lint = Run({"lint", "--helm", helm, chart.string()});
+  EXPECT_EQ(lint.exit_code, 2);
+  EXPECT_EQ(lint.out, "");
+  EXPECT_LT(lint.err.size(), std::size_t{70} << 10);
+  EXPECT_THAT(lint.err, HasSubstr("helm template failed (exit 1): ....."));
+  EXPECT_THAT(lint.err, ::testing::EndsWith("[983040 more bytes of stderr not shown]\n"));
+}
+
+}  // namespace
+}  // namespace rollcall
