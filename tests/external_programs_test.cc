@@ -116,6 +116,95 @@ class ExternalPrograms : public ::testing::Test {
   fs::path dir_;
 };
 
+// --- kubectl (--lookup kubectl) ---------------------------------------------------
+
+constexpr const char* kEmptyList = "printf 'apiVersion: v1\\nkind: List\\nitems: []\\n'\n";
+
+TEST_F(ExternalPrograms, HostileSecretNamesNeverReachKubectl) {
+  std::string kubectl = StandIn("kubectl", kEmptyList);
+  std::string manifest = Consumer(
+      "a", {"--server=https://attacker.example:443", "-A", "--insecure-skip-tls-verify", "s1"});
+  ProcessResult render = Run({"render", "--lookup", "kubectl"}, manifest, {"KUBECTL=" + kubectl});
+  EXPECT_EQ(render.exit_code, 0) << render.err;
+  // Only the valid name is looked up, after "--", every flag with its value joined.
+  EXPECT_THAT(Calls("kubectl"), ElementsAre(Argv{"get", "--namespace=a", "--output=yaml",
+                                                 "--ignore-not-found", "--", "secret", "s1"}));
+  EXPECT_THAT(render.err,
+              HasSubstr("rollcall: <stdin> (document 1, line 11, column 29): "
+                        "error[unresolved-reference]: Deployment a/api reads secret/-A via envFrom "
+                        "in container api, but \"-A\" cannot name a Secret (not a DNS-1123 "
+                        "subdomain), so it was not looked up: nothing makes a change to it reach "
+                        "the process\n"));
+  EXPECT_THAT(render.err, HasSubstr("but \"--server=https://attacker.example:443\" cannot name a "
+                                    "Secret (not a DNS-1123 subdomain), so it was not looked up"));
+  EXPECT_THAT(render.err, HasSubstr("but \"--insecure-skip-tls-verify\" cannot name a Secret"));
+  EXPECT_THAT(render.err, HasSubstr("but Secret a/s1 is neither in the input nor in the cluster"));
+
+  // lint: the same call, and the findings fail it.
+  fs::remove(Recorded("kubectl"));
+  std::ofstream(dir_ / "app.yaml") << manifest;
+  ProcessResult lint = Run({"lint", "--lookup", "kubectl", "app.yaml"}, "", {"KUBECTL=" + kubectl});
+  EXPECT_EQ(lint.exit_code, 1) << lint.err;
+  EXPECT_EQ(Calls("kubectl").size(), 1u);
+  EXPECT_THAT(lint.out,
+              HasSubstr("app.yaml:11:29: error[unresolved-reference] Deployment a/api reads "
+                        "secret/-A via envFrom in container api, but \"-A\" cannot name a Secret "
+                        "(not a DNS-1123 subdomain), so it was not looked up"));
+}
+
+TEST_F(ExternalPrograms, AHostileNamespaceNeverReachesKubectl) {
+  std::string kubectl = StandIn("kubectl", kEmptyList);
+  ProcessResult render = Run({"render", "--lookup", "kubectl"},
+                             Consumer("--all-namespaces", {"s1"}), {"KUBECTL=" + kubectl});
+  EXPECT_EQ(render.exit_code, 0) << render.err;
+  EXPECT_THAT(Calls("kubectl"), ElementsAre());
+  EXPECT_THAT(render.err,
+              HasSubstr("error[unresolved-reference]: Deployment --all-namespaces/api reads "
+                        "secret/s1 via envFrom in container api, but its namespace "
+                        "\"--all-namespaces\" cannot name a namespace (not a DNS-1123 label), so "
+                        "it was not looked up: nothing makes a change to it reach the process\n"));
+}
+
+TEST_F(ExternalPrograms, TheKubeContextIsOneArgument) {
+  std::string kubectl = StandIn("kubectl", kEmptyList);
+  ProcessResult render =
+      Run({"render", "--lookup", "kubectl", "--kube-context=--server=https://127.0.0.1:2"},
+          Consumer("a", {"s1"}), {"KUBECTL=" + kubectl});
+  EXPECT_EQ(render.exit_code, 0) << render.err;
+  EXPECT_THAT(Calls("kubectl"),
+              ElementsAre(Argv{"get", "--namespace=a", "--output=yaml", "--ignore-not-found",
+                               "--context=--server=https://127.0.0.1:2", "--", "secret", "s1"}));
+}
+
+// The real kubectl, pointed by its kubeconfig at a loopback port where nothing
+// listens: it only ever tries to connect to the server it is told, and says which.
+// Had a hostile name reached it as an option, it would have tried 127.0.0.1:2.
+TEST_F(ExternalPrograms, RealKubectlNeverGetsAHostileNameAsAnOption) {
+  const char* from_env = std::getenv("ROLLCALL_KUBECTL");
+  std::string kubectl =
+      from_env != nullptr ? from_env : testing::TestdataPath("../.cache/kubectl/kubectl");
+  if (!testing::FileExists(kubectl)) {
+    GTEST_SKIP() << "no kubectl at " << kubectl << " (scripts/fetch-helm.sh)";
+  }
+  std::ofstream(dir_ / "kubeconfig")
+      << "apiVersion: v1\nkind: Config\ncurrent-context: test\n"
+         "clusters: [{name: test, cluster: {server: 'https://127.0.0.1:1'}}]\n"
+         "contexts: [{name: test, context: {cluster: test, user: test}}]\n"
+         "users: [{name: test, user: {token: not-a-real-token}}]\n";
+  ProcessResult render =
+      Run({"render", "--lookup", "kubectl"},
+          Consumer("a", {"--server=https://127.0.0.1:2", "-A", "--insecure-skip-tls-verify", "s1"}),
+          {"KUBECTL=" + kubectl, "KUBECONFIG=" + (dir_ / "kubeconfig").string(),
+           "HOME=" + dir_.string()});
+  EXPECT_EQ(render.exit_code, 2);
+  EXPECT_EQ(render.out, "");
+  EXPECT_THAT(render.err,
+              HasSubstr("rollcall: error: kubectl get secret -n a: kubectl failed (exit "
+                        "1): "));
+  EXPECT_THAT(render.err, HasSubstr("The connection to the server 127.0.0.1:1 was refused"));
+  EXPECT_THAT(render.err, Not(HasSubstr("127.0.0.1:2")));
+}
+
 // --- What a program prints is input, and bounded ----------------------------------
 
 TEST_F(ExternalPrograms, HelmTemplatePrintingPastTheInputLimitIsStopped) {
