@@ -205,6 +205,128 @@ TEST_F(ExternalPrograms, RealKubectlNeverGetsAHostileNameAsAnOption) {
   EXPECT_THAT(render.err, Not(HasSubstr("127.0.0.1:2")));
 }
 
+// --- helm template (charts in lint and consumers) ----------------------------------
+
+TEST_F(ExternalPrograms, AChartDirectoryNamedLikeAFlagReachesHelmAsAPath) {
+  std::string helm = StandIn("helm", std::string("cat <<'EOF'\n") + kRendered + "EOF\n");
+  fs::path repo = dir_ / "repo";
+  Chart(repo, "--post-renderer=sh");
+  std::ofstream(dir_ / "values.yaml") << "a: b\n";
+
+  // No path: the whole tree, as the rollcall-lint-all hook runs it.
+  ProcessResult all = RunIn(repo, {"lint", "--helm", helm, "-f", "../values.yaml", "--set", "a=b"});
+  EXPECT_EQ(all.exit_code, 0) << all.err;
+  EXPECT_THAT(all.out, HasSubstr("references: 1 \u2014 hashed 1"));
+  // A relative chart path given on the command line.
+  ProcessResult relative = RunIn(repo, {"lint", "--helm", helm, "--", "--post-renderer=sh"});
+  EXPECT_EQ(relative.exit_code, 0) << relative.err;
+  // An absolute one.
+  ProcessResult absolute = Run({"lint", "--helm", helm, repo.string()});
+  EXPECT_EQ(absolute.exit_code, 0) << absolute.err;
+
+  EXPECT_THAT(Calls("helm"),
+              ElementsAre(Argv{"template", "--namespace=default", "--values=../values.yaml",
+                               "--set=a=b", "--", "post-renderer-sh", "./--post-renderer=sh"},
+                          Argv{"template", "--namespace=default", "--", "post-renderer-sh",
+                               "./--post-renderer=sh"},
+                          Argv{"template", "--namespace=default", "--", "post-renderer-sh",
+                               (repo / "--post-renderer=sh").string()}));
+}
+
+TEST_F(ExternalPrograms, AChartDirectoryHelmWouldRefuseAsAReleaseNameGetsOneItTakes) {
+  std::string helm = StandIn("helm", std::string("cat <<'EOF'\n") + kRendered + "EOF\n");
+  Chart(dir_, "My_Chart");
+  Chart(dir_, "web.app");
+  ProcessResult lint = Run({"lint", "--helm", helm});
+  EXPECT_EQ(lint.exit_code, 0) << lint.err;
+  std::vector<Argv> calls = Calls("helm");
+  ASSERT_EQ(calls.size(), 2u);
+  EXPECT_EQ(calls[0][3], "my-chart");
+  EXPECT_EQ(calls[1][3], "web.app");
+}
+
+TEST_F(ExternalPrograms, RealHelm3GetsAChartNamedLikeAFlagAsAPath) {
+  const char* from_env = std::getenv("ROLLCALL_HELM3");
+  std::string helm3 =
+      from_env != nullptr ? from_env : testing::TestdataPath("../.cache/helm/v3/helm");
+  if (!testing::FileExists(helm3))
+    GTEST_SKIP() << "no Helm 3 at " << helm3 << " (scripts/fetch-helm.sh)";
+  // Piped into sh (what --post-renderer=sh would do), this rendered ConfigMap runs
+  // `touch`: the line after "run: |" continues a pipeline.
+  fs::path pwned = dir_ / "pwned";
+  fs::path repo = dir_ / "repo";
+  Chart(
+      repo, "--post-renderer=sh",
+      "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  run: |\n    touch " +
+          pwned.string() +
+          "\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app\nspec:\n"
+          "  template:\n    spec:\n      containers:\n      - name: app\n"
+          "        envFrom: [{configMapRef: {name: settings}}]\n");
+  Argv env = {"HELM_CACHE_HOME=" + (dir_ / "helm-cache").string(),
+              "HELM_CONFIG_HOME=" + (dir_ / "helm-config").string(),
+              "HELM_DATA_HOME=" + (dir_ / "helm-data").string()};
+  ProcessResult lint = RunIn(repo, {"lint", "--helm", helm3}, "", env);
+  EXPECT_EQ(lint.exit_code, 0) << lint.err;
+  EXPECT_THAT(lint.out, HasSubstr("references: 1 \u2014 hashed 1"));
+  EXPECT_FALSE(fs::exists(pwned)) << "helm piped the chart into sh";
+}
+
+// --- helm get manifest (--previous-release) ---------------------------------------
+
+constexpr const char* kNotFound = "echo 'Error: release: not found' >&2\nexit 1\n";
+
+TEST_F(ExternalPrograms, ThePreviousReleaseIsOneArgumentAfterTheOptions) {
+  std::string helm = StandIn("helm", kNotFound);
+  ProcessResult render =
+      Run({"render", "--helm", helm, "--previous-release", "edge", "-n", "prod"}, "");
+  EXPECT_EQ(render.exit_code, 0) << render.err;
+  EXPECT_THAT(Calls("helm"),
+              ElementsAre(Argv{"get", "manifest", "--namespace=prod", "--", "edge"}));
+}
+
+TEST_F(ExternalPrograms, APreviousReleaseHelmWouldRefuseIsAUsageError) {
+  std::string helm = StandIn("helm", kNotFound);
+  for (const char* command : {"render", "lint"}) {
+    Argv args = {command, "--helm", helm,
+                 "--previous-release=--kube-apiserver=https://127.0.0.1:2"};
+    if (command == std::string("lint")) args.push_back("-");
+    ProcessResult result = Run(args);
+    EXPECT_EQ(result.exit_code, 2) << command;
+    EXPECT_EQ(result.out, "") << command;
+    EXPECT_EQ(
+        result.err,
+        "rollcall: error: --previous-release: \"--kube-apiserver=https://127.0.0.1:2\" is not "
+        "a valid Helm release name (Helm's rule: at most 53 characters, lowercase letters, "
+        "digits, '-' and '.', each part between dots starting and ending with a letter or "
+        "digit)\n")
+        << command;
+  }
+  ProcessResult too_long =
+      Run({"render", "--helm", helm, "--previous-release", std::string(54, 'a')});
+  EXPECT_EQ(too_long.exit_code, 2);
+  EXPECT_THAT(Calls("helm"), ElementsAre());
+}
+
+TEST_F(ExternalPrograms, ANamespaceKubernetesWouldRefuseIsAUsageError) {
+  std::string helm = StandIn("helm", kNotFound);
+  ProcessResult flag = Run(
+      {"render", "--helm", helm, "--previous-release", "edge", "--namespace=--kubeconfig=/tmp/x"});
+  EXPECT_EQ(flag.exit_code, 2);
+  EXPECT_EQ(flag.out, "");
+  EXPECT_EQ(
+      flag.err,
+      "rollcall: error: --namespace: \"--kubeconfig=/tmp/x\" is not a valid namespace name (a "
+      "DNS-1123 label: at most 63 characters, lowercase letters, digits and '-', starting and "
+      "ending with a letter or digit)\n");
+  ProcessResult env =
+      Run({"lint", "--helm", helm, "--previous-release", "edge", "-"}, "", {"HELM_NAMESPACE=-A"});
+  EXPECT_EQ(env.exit_code, 2);
+  EXPECT_THAT(env.err,
+              HasSubstr("rollcall: error: $HELM_NAMESPACE: \"-A\" is not a valid namespace "
+                        "name"));
+  EXPECT_THAT(Calls("helm"), ElementsAre());
+}
+
 // --- What a program prints is input, and bounded ----------------------------------
 
 TEST_F(ExternalPrograms, HelmTemplatePrintingPastTheInputLimitIsStopped) {
