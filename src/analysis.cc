@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "rollcall/object_names.h"
 #include "rollcall/rules.h"
 #include "rollcall/state.h"
 #include "rollcall/yaml_text.h"
@@ -119,9 +120,16 @@ void Analysis::LookUpUnresolved() {
   for (const Consumer& consumer : model_.consumers) {
     for (const Reference& reference : consumer.references) {
       // Runtime-rotated sources are not worth reading: no render-time hash helps them.
-      if (model_.sources.count(reference.source) == 0 && !reference.source.name.empty() &&
-          runtime_.Find(reference.source) == nullptr) {
-        wanted.insert(reference.source);
+      const SourceId& id = reference.source;
+      if (model_.sources.count(id) > 0 || id.name.empty() || runtime_.Find(id) != nullptr) {
+        continue;
+      }
+      // No object can have such a name; and a cluster is never asked about one
+      // (it could read as an option to kubectl: docs/security.md).
+      if (!IsSourceName(id.name.view()) || !IsNamespaceName(id.name_space.view())) {
+        invalid_names_.insert(id);
+      } else {
+        wanted.insert(id);
       }
     }
   }
@@ -233,6 +241,21 @@ const Marker* Analysis::LineMarker(const Reference& reference, const Document& d
   return nullptr;
 }
 
+namespace {
+
+// Why a source was not looked up: its name, or else its namespace, breaks the API
+// server's rule.
+std::string InvalidNameReason(const SourceId& source) {
+  if (!IsNamespaceName(source.name_space.view())) {
+    return "its namespace " + QuotedName(source.name_space.view()) +
+           " cannot name a namespace (not a DNS-1123 label), so it was not looked up";
+  }
+  return QuotedName(source.name.view()) + " cannot name a " + SourceKindName(source.kind) +
+         " (not a DNS-1123 subdomain), so it was not looked up";
+}
+
+}  // namespace
+
 std::string ReferenceCoverage::Reason() const {
   const SourceId& source = reference->source;
   switch (cause) {
@@ -249,6 +272,8 @@ std::string ReferenceCoverage::Reason() const {
       return source.Describe() + " is neither in the input nor in the cluster";
     case CoverageCause::kNotInInput:
       return source.Describe() + " is not in the input";
+    case CoverageCause::kInvalidName:
+      return InvalidNameReason(source);
     case CoverageCause::kJobKept:
       return "the Job is kept unchanged (job policy keep), so its content is in no hash";
     case CoverageCause::kBarePod:
@@ -295,6 +320,8 @@ ReferenceCoverage Analysis::Cover(const Consumer& consumer, const Reference& ref
   if (consumer.job_action == JobAction::kRunOnce) {
     out.state = Coverage::kWaived;
     out.cause = CoverageCause::kRunOnce;
+  } else if (!known && invalid_names_.count(reference.source) > 0) {
+    out.cause = CoverageCause::kInvalidName;
   } else if (!known && missing_in_cluster_.count(reference.source) > 0 && reference.optional) {
     out.state = Coverage::kWaived;
     out.cause = CoverageCause::kAbsentOptional;

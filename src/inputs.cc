@@ -13,6 +13,7 @@
 
 #include "rollcall/directory_walk.h"
 #include "rollcall/input_error.h"
+#include "rollcall/object_names.h"
 #include "rollcall/process.h"
 #include "rollcall/regular_file.h"
 #include "rollcall/yaml_text.h"
@@ -40,6 +41,13 @@ std::string ChartName(const fs::path& directory, std::size_t max_bytes) {
     }
   }
   return directory.filename().string();
+}
+
+// A chart directory as helm template gets it: absolute as given, else "./" before it.
+std::string ChartPath(const fs::path& directory) {
+  std::string path = directory.string();
+  if (directory.is_absolute() || path.rfind("./", 0) == 0) return path;
+  return "./" + path;
 }
 
 class Loader {
@@ -123,22 +131,30 @@ class Loader {
                        "is a Helm chart, and rendering it needs helm, but \"" + options_.helm +
                            "\" was not found (use --helm or $HELM_BIN)");
     }
-    std::error_code error;
-    std::string release = fs::absolute(directory, error).lexically_normal().filename().string();
-    if (release.empty()) release = "release";
-    std::vector<std::string> argv = {options_.helm,      "template",    release,
-                                     directory.string(), "--namespace", options_.name_space};
-    for (const std::string& file : options_.values_files) {
-      argv.insert(argv.end(), {"-f", file});
+    if (!IsNamespaceName(options_.name_space)) {
+      throw InputError(Location{origin, 0, 0, 0}, QuotedName(options_.name_space) +
+                                                      " is not a valid namespace name (" +
+                                                      kDns1123LabelRule + ")");
     }
-    for (const std::string& value : options_.set_values) {
-      argv.insert(argv.end(), {"--set", value});
-    }
-    ProcessOutput rendered = RunProgram(argv);
+    // Every value joined to its flag and every positional argument after "--", the
+    // chart as a path that starts with '/' or "./": neither a directory's name nor
+    // anything else from the tree can read as an option (a directory named
+    // "--post-renderer=sh" would have made helm pipe the chart through sh), nor as a
+    // chart reference helm would fetch from a repository.
+    std::vector<std::string> argv = {options_.helm, "template",
+                                     "--namespace=" + options_.name_space};
+    for (const std::string& file : options_.values_files) argv.push_back("--values=" + file);
+    for (const std::string& value : options_.set_values) argv.push_back("--set=" + value);
+    std::error_code error;  // the working directory gone: the path as given
+    fs::path absolute = fs::absolute(directory, error).lexically_normal();
+    if (absolute.filename().empty()) absolute = absolute.parent_path();  // "chart/"
+    argv.insert(argv.end(),
+                {"--", ReleaseNameFor(absolute.filename().string()), ChartPath(directory)});
+    ProcessOutput rendered = RunProgram(argv, options_.limits.max_input_bytes, origin);
     if (rendered.exit_code != 0) {
       throw InputError(Location{origin, 0, 0, 0}, "helm template failed (exit " +
                                                       std::to_string(rendered.exit_code) +
-                                                      "): " + rendered.err);
+                                                      "): " + rendered.ErrorText());
     }
     AddStream(std::move(rendered.out), origin);
     inputs_.charts.push_back(RenderedChart{name, directory.string(), inputs_.streams.back().get(),

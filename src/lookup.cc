@@ -5,22 +5,29 @@
 
 #include "rollcall/document.h"
 #include "rollcall/input_error.h"
+#include "rollcall/object_names.h"
 #include "rollcall/process.h"
 
 namespace rollcall {
 SourceLookup KubectlLookup(KubectlOptions options) {
   return [options = std::move(options)](const std::vector<SourceId>& wanted) {
     std::map<std::pair<std::string, SourceKind>, std::vector<std::string>> batches;
-    for (const SourceId& id : wanted) batches[{id.name_space, id.kind}].push_back(id.name);
+    for (const SourceId& id : wanted) {
+      // Checked here as well as by the analysis: whatever asks, kubectl never sees
+      // a name that could read as an option.
+      if (!IsNamespaceName(id.name_space.view()) || !IsSourceName(id.name.view())) continue;
+      batches[{id.name_space, id.kind}].push_back(id.name);
+    }
     LookupResult result;
     for (const auto& [where, names] : batches) {
       const auto& [name_space, kind] = where;
-      std::vector<std::string> argv = {options.kubectl, "get", SourceKindSlug(kind)};
+      std::vector<std::string> argv = {options.kubectl, "get", "--namespace=" + name_space,
+                                       "--output=yaml", "--ignore-not-found"};
+      if (!options.context.empty()) argv.push_back("--context=" + options.context);
+      argv.insert(argv.end(), {"--", SourceKindSlug(kind)});
       argv.insert(argv.end(), names.begin(), names.end());
-      argv.insert(argv.end(), {"--namespace", name_space, "-o", "yaml", "--ignore-not-found"});
-      if (!options.context.empty()) argv.insert(argv.end(), {"--context", options.context});
-      ProcessOutput got = RunProgram(argv);
       std::string origin = "kubectl get " + std::string(SourceKindSlug(kind)) + " -n " + name_space;
+      ProcessOutput got = RunProgram(argv, options.limits.max_input_bytes, origin);
       if (got.exit_code != 0) {
         std::string message =
             "kubectl failed (exit " + std::to_string(got.exit_code) + "): " + got.ErrorText();

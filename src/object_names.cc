@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstddef>
 
+#include "rollcall/printable.h"
+
 namespace rollcall {
 namespace {
 
@@ -11,10 +13,7 @@ bool IsLowerAlnum(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '
 // [a-z0-9]([-a-z0-9]*[a-z0-9])? with no length bound: one part of a subdomain.
 bool IsLabelPattern(std::string_view text) {
   if (text.empty() || !IsLowerAlnum(text.front()) || !IsLowerAlnum(text.back())) return false;
-  for (char c : text) {
-    if (!IsLowerAlnum(c) && c != '-') return false;
-  }
-  return true;
+  return std::all_of(text.begin(), text.end(), [](char c) { return IsLowerAlnum(c) || c == '-'; });
 }
 
 // The subdomain pattern with no length bound: labels joined by single dots.
@@ -67,22 +66,13 @@ std::string ReleaseNameFor(std::string_view directory_name) {
 }
 
 std::string QuotedName(std::string_view name) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "\"";
+  std::string escaped;
+  escaped.reserve(name.size());
   for (char c : name) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (byte < 0x20 || byte == 0x7f) {
-      out += "\\x";
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0xf];
-    } else {
-      out += c;
-    }
+    if (c == '"' || c == '\\') escaped += '\\';
+    escaped += c;
   }
-  return out + "\"";
+  return "\"" + Printable(escaped) + "\"";
 }
 
 }  // namespace rollcall

@@ -3,6 +3,7 @@
 #include <tuple>
 
 #include "rollcall/input_error.h"
+#include "rollcall/object_names.h"
 #include "rollcall/process.h"
 #include "rollcall/regular_file.h"
 
@@ -51,7 +52,21 @@ std::unique_ptr<PreviousRelease> LoadPreviousRelease(const std::string& helm,
                                                      const std::string& name_space,
                                                      const Limits& limits) {
   std::string origin = "helm get manifest " + release;
-  ProcessOutput got = RunProgram({helm, "get", "manifest", release, "--namespace", name_space});
+  // The CLI refuses both with a usage error first; checked here so that no caller
+  // can hand helm something that reads as an option.
+  if (!IsHelmReleaseName(release)) {
+    throw InputError(
+        Location{origin, 0, 0, 0},
+        QuotedName(release) + " is not a valid Helm release name (" + kHelmReleaseNameRule + ")");
+  }
+  if (!IsNamespaceName(name_space)) {
+    throw InputError(
+        Location{origin, 0, 0, 0},
+        QuotedName(name_space) + " is not a valid namespace name (" + kDns1123LabelRule + ")");
+  }
+  ProcessOutput got =
+      RunProgram({helm, "get", "manifest", "--namespace=" + name_space, "--", release},
+                 limits.max_input_bytes, origin);
   if (got.exit_code == 0) {
     return std::make_unique<PreviousRelease>(std::move(got.out), origin, name_space, limits);
   }

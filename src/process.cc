@@ -6,8 +6,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <csignal>
 #include <cstdlib>
 #include <sstream>
+
+#include "rollcall/input_error.h"
 
 extern char** environ;
 
@@ -15,25 +20,61 @@ namespace rollcall {
 namespace {
 
 // Reads both pipes until both close, so neither child stream can fill and block.
-void Drain(int out_fd, int err_fd, std::string& out, std::string& err) {
+// stdout is kept up to `max_out` bytes: false as soon as the program printed more
+// (it is then still running). stderr is kept up to kMaxStderrBytes; the rest is
+// read and counted.
+bool Drain(int out_fd, int err_fd, std::size_t max_out, ProcessOutput& result) {
   pollfd fds[2] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}};
-  std::string* sinks[2] = {&out, &err};
+  auto close_all = [&fds] {
+    for (pollfd& fd : fds) {
+      if (fd.fd >= 0) close(fd.fd);
+      fd.fd = -1;
+    }
+  };
   int open_count = 2;
   char buffer[65536];
   while (open_count > 0) {
-    if (poll(fds, 2, -1) < 0) break;
+    if (poll(fds, 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
     for (int i = 0; i < 2; ++i) {
       if (fds[i].fd < 0 || (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
       ssize_t n = read(fds[i].fd, buffer, sizeof buffer);
-      if (n > 0) {
-        sinks[i]->append(buffer, static_cast<std::size_t>(n));
-      } else {
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) {
         close(fds[i].fd);
         fds[i].fd = -1;
         --open_count;
+        continue;
+      }
+      auto size = static_cast<std::size_t>(n);
+      if (i == 0) {
+        if (size > max_out - result.out.size()) {
+          close_all();
+          return false;
+        }
+        // Grown by doubling up to the limit, never past it: a full buffer costs the
+        // limit, not twice it.
+        if (result.out.size() + size > result.out.capacity()) {
+          result.out.reserve(std::min(std::max(result.out.capacity() * 2, sizeof buffer), max_out));
+        }
+        result.out.append(buffer, size);
+      } else {
+        std::size_t kept = std::min(size, kMaxStderrBytes - result.err.size());
+        result.err.append(buffer, kept);
+        result.err_dropped += size - kept;
       }
     }
   }
+  close_all();
+  return true;
+}
+
+// The program's file name, for messages ("helm", "kubectl"): the message's origin
+// already says which of its commands ran.
+std::string ProgramName(const std::vector<std::string>& argv) {
+  return argv[0].substr(argv[0].rfind('/') + 1);
 }
 
 }  // namespace
@@ -41,10 +82,14 @@ void Drain(int out_fd, int err_fd, std::string& out, std::string& err) {
 std::string ProcessOutput::ErrorText() const {
   std::string text = err;
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  if (err_dropped > 0) {
+    text += " [" + std::to_string(err_dropped) + " more bytes of stderr not shown]";
+  }
   return text;
 }
 
-ProcessOutput RunProgram(const std::vector<std::string>& argv) {
+ProcessOutput RunProgram(const std::vector<std::string>& argv, std::size_t max_stdout_bytes,
+                         const std::string& origin) {
   ProcessOutput result;
   int out_pipe[2];
   int err_pipe[2];
@@ -78,9 +123,16 @@ ProcessOutput RunProgram(const std::vector<std::string>& argv) {
     result.err = "cannot run " + argv[0];
     return result;
   }
-  Drain(out_pipe[0], err_pipe[0], result.out, result.err);
+  bool within_limit = Drain(out_pipe[0], err_pipe[0], max_stdout_bytes, result);
+  if (!within_limit) kill(pid, SIGKILL);
   int status = 0;
-  waitpid(pid, &status, 0);
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!within_limit) {
+    throw InputError(Location{origin, 0, 0, 0},
+                     ProgramName(argv) + " printed more than " + std::to_string(max_stdout_bytes) +
+                         " bytes, the input limit (--max-input-bytes); it was stopped");
+  }
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
 }

@@ -52,9 +52,12 @@ class Lookup : public ::testing::Test {
         << "  echo 'error: You must be logged in to the server (Unauthorized)' >&2\n"
         << "  exit 1\n"
         << "fi\n"
-        << "ns=''; prev=''\n"
-        << "for a in \"$@\"; do [ \"$prev\" = --namespace ] && ns=$a; prev=$a; done\n"
-        << "f=\"$d/answer-$2-$ns.yaml\"\n"
+        << "ns=''; kind=''; rest=''\n"
+        << "for a in \"$@\"; do\n"
+        << "  if [ -n \"$rest\" ]; then [ -z \"$kind\" ] && kind=$a; continue; fi\n"
+        << "  case $a in --namespace=*) ns=${a#--namespace=};; --) rest=1;; esac\n"
+        << "done\n"
+        << "f=\"$d/answer-$kind-$ns.yaml\"\n"
         << "if [ -e \"$f\" ]; then cat \"$f\"; else printf 'apiVersion: v1\\nitems: []\\nkind: "
            "List\\n'; fi\n";
     chmod(script.c_str(), 0755);
@@ -86,9 +89,10 @@ TEST_F(Lookup, OneCallPerNamespaceAndKindForTheUnresolvedNamesOnly) {
   testing::ProcessResult result = Render({"--kube-context", "staging"});
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(Calls(),
-            "get secret gone s1 s2 --namespace a -o yaml --ignore-not-found --context staging\n"
-            "get configmap c1 --namespace a -o yaml --ignore-not-found --context staging\n"
-            "get secret s3 --namespace b -o yaml --ignore-not-found --context staging\n");
+            "get --namespace=a --output=yaml --ignore-not-found --context=staging -- secret gone "
+            "s1 s2\n"
+            "get --namespace=a --output=yaml --ignore-not-found --context=staging -- configmap c1\n"
+            "get --namespace=b --output=yaml --ignore-not-found --context=staging -- secret s3\n");
   EXPECT_THAT(testing::TemplateAnnotation(result.out, "api", "rollcall.dev/config-sources"),
               "configmap/c1, secret/s1");
   EXPECT_EQ(testing::TemplateAnnotation(result.out, "worker", "rollcall.dev/config-sources"),

@@ -95,7 +95,7 @@ TEST(ObjectNames, ReleaseNameForAChartDirectory) {
 
 TEST(ObjectNames, QuotedNameShowsNoControlByteRaw) {
   EXPECT_EQ(QuotedName("-A"), "\"-A\"");
-  EXPECT_EQ(QuotedName("a\x1b[2J\r\n\"\\"), "\"a\\x1b[2J\\x0d\\x0a\\\"\\\\\"");
+  EXPECT_EQ(QuotedName("a\x1b[2J\r\n\"\\"), "\"a\\x1b[2J\\r\\n\\\"\\\\\"");
 }
 
 }  // namespace

@@ -206,7 +206,7 @@ TEST_F(FakeHelm, NotFoundIsAFirstInstall) {
   auto previous = LoadPreviousRelease(Helm("echo 'Error: release: not found' >&2\nexit 1\n"),
                                       "edge", "prod", Limits{});
   EXPECT_TRUE(previous->empty());
-  EXPECT_EQ(Args(), "get manifest edge --namespace prod\n");
+  EXPECT_EQ(Args(), "get manifest --namespace=prod -- edge\n");
 }
 
 TEST_F(FakeHelm, AnyOtherFailureIsAnError) {

@@ -56,6 +56,7 @@ enum class CoverageCause : std::uint8_t {
   kAbsentOptional,    // waived: optional, and the source is not in the cluster
   kAbsentEverywhere,  // unresolved: neither in the input nor in the cluster
   kNotInInput,        // unresolved: not in the input, nor looked up
+  kInvalidName,       // unresolved: a name or namespace no object can have, never looked up
   kJobKept,           // unresolved: a plain Job kept unchanged
   kBarePod,           // unresolved: a bare Pod cannot roll
   kContentKnown,      // hashed
@@ -140,6 +141,7 @@ class Analysis {
   std::vector<ReferenceCoverage> coverage_;
   std::vector<Finding> lookup_findings_;
   std::set<SourceId> missing_in_cluster_;  // looked up, and not there
+  std::set<SourceId> invalid_names_;       // not looked up: the API server refuses the name
 };
 
 // Whether the analysis reads a document of this type and text, and so needs its

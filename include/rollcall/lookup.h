@@ -19,7 +19,8 @@ struct LookupResult {
 };
 
 // Fetches the sources named in `wanted` (sorted, unique). Objects that do not exist
-// are simply absent from the result.
+// are simply absent from the result, and so is a source whose name or namespace
+// no object can have (object_names.h): it is never looked up.
 using SourceLookup = std::function<LookupResult(const std::vector<SourceId>& wanted)>;
 
 struct KubectlOptions {
@@ -29,10 +30,13 @@ struct KubectlOptions {
   Limits limits;
 };
 
-// A lookup that runs `kubectl get <kind> NAME… --namespace NS -o yaml
-// --ignore-not-found [--context CTX]` once per namespace and kind. A failing kubectl
-// throws InputError with kubectl's message, or, when optional, gives a
-// `lookup-failed` finding and no sources.
+// A lookup that runs, once per namespace and kind,
+//   kubectl get --namespace=NS --output=yaml --ignore-not-found [--context=CTX] -- KIND NAME…
+// (every value joined to its flag, every positional argument after "--", and only
+// names and namespaces the API server accepts: nothing from the input can read as
+// an option). A failing kubectl throws InputError with kubectl's message, or, when
+// optional, gives a `lookup-failed` finding and no sources. kubectl's output is
+// held to limits.max_input_bytes.
 SourceLookup KubectlLookup(KubectlOptions options);
 
 }  // namespace rollcall

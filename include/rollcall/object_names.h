@@ -55,8 +55,9 @@ bool IsHelmReleaseName(std::string_view name);
 // characters become '-'; cut to 53), else "release" when nothing is left.
 std::string ReleaseNameFor(std::string_view directory_name);
 
-// `name` in double quotes, with '"', '\' and control bytes escaped ("\x1b"): a
-// name that breaks a rule is shown in messages without reaching the terminal raw.
+// `name` in double quotes, '"' and '\' escaped with a backslash, the rest made
+// Printable (printable.h: "\x1b"): a name that breaks a rule is shown in messages
+// without reaching the terminal raw.
 std::string QuotedName(std::string_view name);
 
 }  // namespace rollcall

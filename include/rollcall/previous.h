@@ -48,9 +48,11 @@ std::unique_ptr<PreviousRelease> LoadPreviousFile(const std::string& path,
                                                   const std::string& default_namespace,
                                                   const Limits& limits);
 
-// Runs `helm get manifest NAME --namespace NS`. A release that does not exist is a
-// first install (an empty release); any other failure throws InputError with
-// helm's message: never a silent first install.
+// Runs `helm get manifest --namespace=NS -- NAME`, NAME a valid Helm release name
+// and NS a valid namespace (else InputError, before helm runs), its output held to
+// limits.max_input_bytes. A release that does not exist is a first install (an
+// empty release); any other failure throws InputError with helm's message: never a
+// silent first install.
 std::unique_ptr<PreviousRelease> LoadPreviousRelease(const std::string& helm,
                                                      const std::string& release,
                                                      const std::string& name_space,

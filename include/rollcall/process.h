@@ -1,23 +1,35 @@
-// Running another program (helm, kubectl) and collecting what it says.
+// Running another program (helm, kubectl) and collecting what it says, bounded:
+// what a program prints comes from charts and clusters rollcall does not trust,
+// and is held to the same limit as any other input.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
 namespace rollcall {
 
+// What is kept of a program's stderr: it is only shown in messages. The rest is
+// read (so the program never blocks on a full pipe) and dropped.
+inline constexpr std::size_t kMaxStderrBytes = std::size_t{64} << 10;
+
 struct ProcessOutput {
   int exit_code = -1;  // 127 when the program could not be started
   std::string out;
-  std::string err;
+  std::string err;              // at most kMaxStderrBytes
+  std::size_t err_dropped = 0;  // stderr bytes past kMaxStderrBytes
 
   // What the program said on stderr, without its final line breaks, for messages.
   std::string ErrorText() const;
 };
 
 // Runs `argv` (argv[0] looked up on PATH unless it contains a '/') with stdin
-// from /dev/null, and waits for it. Never throws for the program's failures.
-ProcessOutput RunProgram(const std::vector<std::string>& argv);
+// from /dev/null and no shell, and waits for it. Never throws for the program's
+// failures, but when it prints more than `max_stdout_bytes` on stdout, the
+// program is killed (SIGKILL) and reaped, and InputError is thrown at `origin`,
+// naming the program and the limit (--max-input-bytes).
+ProcessOutput RunProgram(const std::vector<std::string>& argv, std::size_t max_stdout_bytes,
+                         const std::string& origin);
 
 // True when `name` names an executable: a path, or a file found on PATH.
 bool ProgramExists(const std::string& name);

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/input.h"
+#include "rollcall/object_names.h"
 #include "rollcall/printable.h"
 #include "rollcall/state.h"
 #include "rollcall/stream.h"
@@ -51,6 +52,13 @@ void AddAnalysisOptions(cxxopts::Options& spec) {
 AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   AnalysisFlags flags;
   flags.name_space = DefaultNamespace(parsed["namespace"].as<std::string>());
+  if (!IsNamespaceName(flags.name_space)) {
+    // It reaches helm and kubectl as --namespace=NS, and names no namespace anyway.
+    std::string from =
+        parsed["namespace"].as<std::string>().empty() ? "$HELM_NAMESPACE" : "--namespace";
+    throw UsageError(from + ": " + QuotedName(flags.name_space) +
+                     " is not a valid namespace name (" + kDns1123LabelRule + ")");
+  }
   flags.config_path = parsed["config"].as<std::string>();
   flags.strict = parsed.count("strict") > 0;
   flags.verbose = parsed.count("verbose") > 0;
@@ -70,6 +78,10 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   flags.kubectl = FlagOrEnv("", "KUBECTL", "kubectl");
   flags.previous_file = parsed["previous"].as<std::string>();
   flags.previous_release = parsed["previous-release"].as<std::string>();
+  if (!flags.previous_release.empty() && !IsHelmReleaseName(flags.previous_release)) {
+    throw UsageError("--previous-release: " + QuotedName(flags.previous_release) +
+                     " is not a valid Helm release name (" + kHelmReleaseNameRule + ")");
+  }
   if (!flags.previous_file.empty() && !flags.previous_release.empty()) {
     throw UsageError("--previous and --previous-release exclude each other");
   }

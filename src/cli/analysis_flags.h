@@ -21,14 +21,14 @@ class UsageError : public std::invalid_argument {
 };
 
 struct AnalysisFlags {
-  std::string name_space;  // --namespace, else $HELM_NAMESPACE, else "default"
+  std::string name_space;  // --namespace, else $HELM_NAMESPACE, else "default"; a valid name
   std::string config_path;
   bool strict = false;
   bool verbose = false;  // -v, --verbose: which config file is used
   bool allow_immutable = false;
   JobOptions jobs;
   std::string previous_file;             // --previous
-  std::string previous_release;          // --previous-release
+  std::string previous_release;          // --previous-release: a Helm release name, or ""
   std::string helm;                      // --helm, else $HELM_BIN, else "helm"
   std::vector<std::string> state_files;  // --state
   bool lookup = false;                   // --lookup kubectl

@@ -26,7 +26,9 @@ Rule UnresolvedReference() {
           "rolls nothing unless something else restarts the consumers.",
           "Give rollcall the content (put the source in the input, or --state), or mark the "
           "reference: SECRET-VERSION: static: <why> when no roll is needed, reloads: <why> for "
-          "a volume the process re-reads, pending while the mechanism is being built.",
+          "a volume the process re-reads, pending while the mechanism is being built. A name "
+          "or namespace the API server would refuse (\"cannot name a Secret\") is never "
+          "looked up with --lookup: correct it.",
           Check};
 }
 

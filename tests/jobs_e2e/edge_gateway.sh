@@ -81,7 +81,7 @@ previous_release_checks=(
   "--previous-release, fake helm answers 'Error: release: not found': a first install, every consumer new, exit 0"
   "--previous-release, fake helm fails otherwise: exit 2, nothing on stdout, helm's message on stderr"
   "--previous-release, fake helm prints a manifest: used as the previous release (rollout unchanged)"
-  "--previous-release runs exactly: helm get manifest shop --namespace shop"
+  "--previous-release runs exactly: helm get manifest --namespace=shop -- shop"
   "--previous-release takes the helm binary from \$HELM_BIN before PATH"
 )
 
@@ -476,7 +476,7 @@ previous_release "$fake/prev"
 check $? "$(diag "$fake/prev")"
 args_manifest="$(cat "$fake/args" 2>/dev/null)"
 
-want="$(printf '%s\n' get manifest shop --namespace shop)"
+want="$(printf '%s\n' get manifest --namespace=shop -- shop)"
 [[ "$args_not_found" == "$want" && "$args_fail" == "$want" && "$args_manifest" == "$want" ]]
 check $? "expected arguments (one a line):" "$want" "not found:" "$args_not_found" \
   "failure:" "$args_fail" "manifest:" "$args_manifest"
