@@ -1,5 +1,7 @@
 #include "rollcall/name_patterns.h"
 
+#include <algorithm>
+
 #include "rollcall/input_error.h"
 
 namespace rollcall {
@@ -32,10 +34,9 @@ NamePatterns::NamePatterns(const std::vector<std::string>& patterns) {
 }
 
 bool NamePatterns::Matches(std::string_view name) const {
-  for (const std::unique_ptr<RE2>& re : compiled_) {
-    if (RE2::PartialMatch(name, *re)) return true;
-  }
-  return false;
+  return std::any_of(compiled_.begin(), compiled_.end(), [name](const std::unique_ptr<RE2>& re) {
+    return RE2::PartialMatch(name, *re);
+  });
 }
 
 }  // namespace rollcall
