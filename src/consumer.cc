@@ -7,6 +7,7 @@
 #include "rollcall/consumer_kinds.h"
 #include "rollcall/markers.h"
 #include "rollcall/model.h"
+#include "rollcall/yaml11.h"
 
 namespace rollcall {
 
@@ -64,7 +65,8 @@ namespace {
 
 constexpr const char* kContainerLists[] = {"initContainers", "containers", "ephemeralContainers"};
 
-bool IsTrue(const YAML::Node& node) { return ScalarOr(node) == "true"; }
+// `optional: yes` is true to Kubernetes (YAML 1.1, yaml11.h).
+bool IsTrue(const YAML::Node& node) { return BoolValue(node).value_or(false); }
 
 // Calls `visit` for each element of a sequence field; anything else is skipped,
 // as the API server would reject it before any reference mattered.

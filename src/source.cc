@@ -4,6 +4,7 @@
 #include "rollcall/base64.h"
 #include "rollcall/input_error.h"
 #include "rollcall/model.h"
+#include "rollcall/yaml11.h"
 
 namespace rollcall {
 
@@ -48,6 +49,7 @@ struct Object {
   const Document& doc;  // for locations
   YAML::Node node;
   std::string description;  // "Secret ns/name", for messages
+  SourceKind kind;
 };
 
 // A source's entries as they are read, the size of all its values kept within
@@ -72,6 +74,24 @@ struct EntryReader {
   }
 };
 
+// The API server's words for a bool or a number where `field` wants a string: a
+// Secret's data and a ConfigMap's binaryData hold bytes ([]uint8), the others
+// strings.
+std::string NotAString(const Object& object, const char* field, const std::string& key,
+                       Yaml11Type type) {
+  const std::string kind = object.kind == SourceKind::kSecret ? "Secret" : "ConfigMap";
+  const std::string field_name(field);
+  const bool bytes = field_name == "binaryData" || (kind == "Secret" && field_name == "data");
+  return object.description + ": " + field_name + "." + key + " is a " + JsonTypeName(type) +
+         " to Kubernetes, which reads unquoted YAML by YAML 1.1's rules; quote it to keep it a "
+         "string. The API server refuses the object: \"" +
+         kind +
+         " in version \\\"v1\\\" cannot be "
+         "handled as a " +
+         kind + ": json: cannot unmarshal " + JsonTypeName(type) + " into Go struct field " + kind +
+         "." + field_name + " of type " + (bytes ? "[]uint8" : "string") + "\"";
+}
+
 // Calls `take(key, value_node)` for each entry of the mapping at `field`, checking
 // that it is a mapping of scalars (the API server takes only strings there).
 template <typename Take>
@@ -84,11 +104,18 @@ void ForEachEntry(const Object& object, const char* field, Take take) {
   }
   for (const auto& entry : map) {
     const YAML::Node& value = entry.second;
-    std::string key = ScalarOr(entry.first);
+    // The key as Kubernetes reads it: `on:` is the key "true" (yaml11.h).
+    std::string key = KeyText(entry.first);
     if (!value.IsNull() && !value.IsScalar()) {
       throw InputError(object.doc.Locate(value.Mark()),
                        object.description + ": " + field + "." + key + " must be a string, not a " +
                            (value.IsMap() ? "mapping" : "sequence"));
+    }
+    Yaml11Type type = ScalarType(value);
+    if (type == Yaml11Type::kBool || type == Yaml11Type::kInt || type == Yaml11Type::kFloat) {
+      // yes, 0123, 1e3 unquoted: YAML 1.1 makes them a bool or a number, and the API
+      // server refuses the object. Placed at the key: the value is never shown.
+      throw InputError(object.doc.Locate(entry.first.Mark()), NotAString(object, field, key, type));
     }
     take(key, value);
   }
@@ -124,7 +151,7 @@ std::optional<Source> SourceOf(const Document& doc, const YAML::Node& node,
   source.id.name = ScalarOr(Child(metadata, "name"));
   source.id.name_space = ScalarOr(Child(metadata, "namespace"), default_namespace);
   if (source.id.name_space.empty()) source.id.name_space = default_namespace;
-  Object object{doc, node, source.id.Describe()};
+  Object object{doc, node, source.id.Describe(), source.id.kind};
   EntryReader reader{object, source.id.kind, {}, 0};
   if (source.id.kind == SourceKind::kSecret) {
     ReadBase64Entries(reader, "data");

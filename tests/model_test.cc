@@ -162,7 +162,7 @@ stringData: {b: "over", c: "0123"}
 apiVersion: v1
 kind: ConfigMap
 metadata: {name: c, namespace: other}
-data: {flag: "true", n: 5}
+data: {flag: "true", num: "5", on: x}
 binaryData: {bin: AP8=}
 )");
   std::optional<Source> secret = ExtractSource(parsed.documents[0], "ns");
@@ -175,7 +175,7 @@ binaryData: {bin: AP8=}
   EXPECT_EQ(config_map->id.Describe(), "ConfigMap other/c");
   EXPECT_EQ(config_map->entries,
             (std::map<std::string, std::string>{
-                {"bin", std::string("\x00\xff", 2)}, {"flag", "true"}, {"n", "5"}}));
+                {"bin", std::string("\x00\xff", 2)}, {"flag", "true"}, {"num", "5"}, {"true", "x"}}));
 }
 
 TEST(ExtractSource, InvalidBase64NamesObjectAndKeyButNotValue) {

@@ -76,7 +76,7 @@ TEST(RenderHash, MetadataChangeDoesNotMoveIt) {
 
 TEST(RenderHash, AbsentKeyThenAddedMovesIt) {
   EXPECT_NE(HashOf(SecretDoc("stringData: {other: x}\n") + kEnvConsumer),
-            HashOf(SecretDoc("stringData: {other: x, password: y}\n") + kEnvConsumer));
+            HashOf(SecretDoc("stringData: {other: x, password: yz}\n") + kEnvConsumer));
 }
 
 TEST(RenderHash, ResolvesOnlyWithinTheConsumersNamespace) {

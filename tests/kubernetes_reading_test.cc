@@ -1,0 +1,95 @@
+// Render reads values as Kubernetes does (docs/yaml.md): what the process reads is
+// what the hash covers, and an object the API server would refuse is refused.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "test_support.h"
+
+namespace rollcall {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using testing::ProcessResult;
+using testing::RollcallBinary;
+using testing::RunProcess;
+
+std::string Consumer(const std::string& env) {
+  return "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n"
+         "    spec:\n      containers:\n      - name: app\n        env:\n" +
+         env;
+}
+
+TEST(Yaml11Reading, OptionalYesIsOptional) {
+  for (const char* yes : {"yes", "on", "y", "True", "TRUE"}) {
+    std::string input =
+        "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData: {a: b}\n" +
+        Consumer(std::string("        - name: X\n          valueFrom: {secretKeyRef: {name: s, "
+                             "key: absent, optional: ") +
+                 yes + "}}\n");
+    ProcessResult result = RunProcess({RollcallBinary(), "render"}, input);
+    EXPECT_EQ(result.exit_code, 0) << yes;
+    // Kubernetes starts the pod without the variable: no missing-key finding.
+    EXPECT_THAT(result.err, Not(HasSubstr("missing-key"))) << yes;
+  }
+  // Quoted, it is a string (which the API server would refuse as a bool): not optional.
+  std::string quoted =
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData: {a: b}\n" +
+      Consumer(
+          "        - name: X\n          valueFrom: {secretKeyRef: {name: s, key: absent, "
+          "optional: \"yes\"}}\n");
+  EXPECT_THAT(RunProcess({RollcallBinary(), "render"}, quoted).err, HasSubstr("missing-key"));
+}
+
+TEST(Yaml11Reading, AKeyOnIsTheKeyTrue) {
+  std::string secret =
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData:\n  on: one\n";
+  std::string reads_true = Consumer(
+      "        - name: X\n          valueFrom: {secretKeyRef: {name: s, key: \"true\"}}\n");
+  ProcessResult result = RunProcess({RollcallBinary(), "render"}, secret + reads_true);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("hashed 1"));
+  EXPECT_THAT(result.err, Not(HasSubstr("missing-key")));
+  // The value of the key "true" is in the hash.
+  std::string changed =
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData:\n  on: two\n";
+  EXPECT_NE(testing::TemplateAnnotation(
+                RunProcess({RollcallBinary(), "render"}, secret + reads_true).out, "web"),
+            testing::TemplateAnnotation(
+                RunProcess({RollcallBinary(), "render"}, changed + reads_true).out, "web"));
+}
+
+TEST(Yaml11Reading, ANumberOrBoolWhereAStringBelongsIsRefused) {
+  struct Case {
+    const char* object;
+    const char* message;
+  } cases[] = {
+      {"kind: ConfigMap\nmetadata: {name: c}\ndata:\n  port: 0123\n",
+       "rollcall: error: <stdin> (document 1, line 5, column 3): ConfigMap default/c: data.port is "
+       "a "
+       "number to Kubernetes, which reads unquoted YAML by YAML 1.1's rules; quote it to keep it a "
+       "string. The API server refuses the object: \"ConfigMap in version \\\"v1\\\" cannot be "
+       "handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap.data "
+       "of type string\"\n"},
+      {"kind: ConfigMap\nmetadata: {name: c}\ndata:\n  ratio: 1e3\n", "data.ratio is a number"},
+      {"kind: Secret\nmetadata: {name: s}\nstringData:\n  enabled: yes\n",
+       "stringData.enabled is a bool to Kubernetes"},
+      {"kind: Secret\nmetadata: {name: s}\ndata:\n  token: 12\n",
+       "cannot unmarshal number into Go struct field Secret.data of type []uint8"},
+  };
+  for (const Case& c : cases) {
+    ProcessResult result =
+        RunProcess({RollcallBinary(), "render"}, std::string("apiVersion: v1\n") + c.object);
+    EXPECT_EQ(result.exit_code, 2) << c.object;
+    EXPECT_EQ(result.out, "");
+    EXPECT_THAT(result.err, HasSubstr(c.message)) << c.object;
+  }
+  // Quoted, or a date (a string to go-yaml v2), it is fine.
+  ProcessResult quoted = RunProcess({RollcallBinary(), "render"},
+                                    "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: "
+                                    "{port: \"0123\", day: 2001-12-14}\n");
+  EXPECT_EQ(quoted.exit_code, 0) << quoted.err;
+}
+
+}  // namespace
+}  // namespace rollcall

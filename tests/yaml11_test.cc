@@ -1,0 +1,97 @@
+// Scalars read as Kubernetes reads them (go-yaml v2, YAML 1.1): each expectation is
+// what go-yaml v2.4's resolve() gives for the same text.
+#include "rollcall/yaml11.h"
+
+#include <gtest/gtest.h>
+#include <yaml-cpp/yaml.h>
+
+namespace rollcall {
+namespace {
+
+TEST(ResolvePlainScalar, BooleansOfYaml11) {
+  for (const char* text :
+       {"y", "Y", "yes", "Yes", "YES", "true",  "True",  "TRUE",  "on",  "On",  "ON",
+        "n", "N", "no",  "No",  "NO",  "false", "False", "FALSE", "off", "Off", "OFF"}) {
+    EXPECT_EQ(ResolvePlainScalar(text), Yaml11Type::kBool) << text;
+  }
+  for (const char* text : {"yES", "tRUE", "t", "f", "oN", "Yess", "enabled"}) {
+    EXPECT_EQ(ResolvePlainScalar(text), Yaml11Type::kString) << text;
+  }
+}
+
+TEST(ResolvePlainScalar, NullsAndFloatWords) {
+  for (const char* text : {"", "~", "null", "Null", "NULL"}) {
+    EXPECT_EQ(ResolvePlainScalar(text), Yaml11Type::kNull) << text;
+  }
+  EXPECT_EQ(ResolvePlainScalar("nULL"), Yaml11Type::kString);
+  for (const char* text : {".nan", ".NaN", ".inf", "-.Inf", "+.INF", ".5", ".5e3"}) {
+    EXPECT_EQ(ResolvePlainScalar(text), Yaml11Type::kFloat) << text;
+  }
+  for (const char* text : {".", ".x", ".5e", ".Nan"}) {
+    EXPECT_EQ(ResolvePlainScalar(text), Yaml11Type::kString) << text;
+  }
+}
+
+TEST(ResolvePlainScalar, IntegersAsGoReadsThemWithBaseZero) {
+  for (const char* text :
+       {"0", "-0", "+5", "123", "0123", "0x1F", "0X1f", "0o17", "0b101", "-0b101", "1_000",
+        "9223372036854775807", "-9223372036854775808", "18446744073709551615"}) {
+    EXPECT_EQ(ResolvePlainScalar(text), Yaml11Type::kInt) << text;
+  }
+  // 08 and 09 are not octal, but are floats by the YAML-style pattern.
+  EXPECT_EQ(ResolvePlainScalar("08"), Yaml11Type::kFloat);
+  EXPECT_EQ(ResolvePlainScalar("+9223372036854775808"), Yaml11Type::kFloat);
+  EXPECT_EQ(ResolvePlainScalar("18446744073709551616"), Yaml11Type::kFloat);
+  for (const char* text : {"0x", "0xZ", "0b2", "1-2", "12abc", "+", "-", "0x1.8p1"}) {
+    EXPECT_EQ(ResolvePlainScalar(text), Yaml11Type::kString) << text;
+  }
+}
+
+TEST(ResolvePlainScalar, FloatsAndWhatOverflows) {
+  for (const char* text : {"1e3", "1.5", "1.", "-2.5E-3", "+1e+3", "1_0.5"}) {
+    EXPECT_EQ(ResolvePlainScalar(text), Yaml11Type::kFloat) << text;
+  }
+  EXPECT_EQ(ResolvePlainScalar("1e999"), Yaml11Type::kString);  // ParseFloat: out of range
+  EXPECT_EQ(ResolvePlainScalar("1e"), Yaml11Type::kString);
+}
+
+TEST(ResolvePlainScalar, TimestampsStayStrings) {
+  EXPECT_EQ(ResolvePlainScalar("2001-12-14"), Yaml11Type::kString);
+  EXPECT_EQ(ResolvePlainScalar("2001-12-14T21:59:43.10Z"), Yaml11Type::kString);
+  EXPECT_EQ(ResolvePlainScalar("1.2.3"), Yaml11Type::kString);
+  EXPECT_EQ(ResolvePlainScalar("10.0.0.1"), Yaml11Type::kString);
+}
+
+TEST(ScalarType, QuotesAndTagsDecide) {
+  YAML::Node doc = YAML::Load(
+      "a: yes\nb: \"yes\"\nc: 'yes'\nd: !!str yes\ne: !!int \"12\"\nf: ~\ng: |\n  yes\n");
+  EXPECT_EQ(ScalarType(doc["a"]), Yaml11Type::kBool);
+  EXPECT_EQ(ScalarType(doc["b"]), Yaml11Type::kString);
+  EXPECT_EQ(ScalarType(doc["c"]), Yaml11Type::kString);
+  EXPECT_EQ(ScalarType(doc["d"]), Yaml11Type::kString);
+  EXPECT_EQ(ScalarType(doc["e"]), Yaml11Type::kInt);
+  EXPECT_EQ(ScalarType(doc["f"]), Yaml11Type::kNull);
+  EXPECT_EQ(ScalarType(doc["g"]), Yaml11Type::kString);  // a block scalar is never resolved
+}
+
+TEST(BoolValue, OptionalAsKubernetesReadsIt) {
+  YAML::Node doc = YAML::Load("a: yes\nb: On\nc: n\nd: \"true\"\ne: 1\n");
+  EXPECT_EQ(BoolValue(doc["a"]), true);
+  EXPECT_EQ(BoolValue(doc["b"]), true);
+  EXPECT_EQ(BoolValue(doc["c"]), false);
+  EXPECT_EQ(BoolValue(doc["d"]), std::nullopt);
+  EXPECT_EQ(BoolValue(doc["e"]), std::nullopt);
+  EXPECT_EQ(BoolValue(doc["missing"]), std::nullopt);
+}
+
+TEST(KeyText, KeysAsSigsK8sYamlWritesThem) {
+  YAML::Node doc =
+      YAML::Load("{on: 1, Off: 2, y: 3, \"on\": 4, 0123: 5, 0x1F: 6, 1_000: 7, -0: 8, plain: 9}");
+  std::vector<std::string> keys;
+  for (const auto& entry : doc) keys.push_back(KeyText(entry.first));
+  EXPECT_EQ(keys, (std::vector<std::string>{"true", "false", "true", "on", "83", "31", "1000", "0",
+                                            "plain"}));
+}
+
+}  // namespace
+}  // namespace rollcall
