@@ -157,10 +157,28 @@ std::string Document::Describe() const {
 
 namespace {
 
+// The offset of the line that makes a piece one kubectl refuses: the bad "---" line
+// itself, else the first line with content after the separator ("..." or "%YAML").
+std::size_t SplitProblemLine(std::string_view text, DocumentSpan::SplitProblem problem) {
+  if (problem == DocumentSpan::SplitProblem::kBadSeparator) return 0;
+  for (std::size_t at = 0; at < text.size(); at = NextLineStart(text, at)) {
+    std::size_t first = SkipBlanks(text, at);
+    const char c = first < text.size() ? text[first] : '\n';
+    if (c == '\n' || c == '\r' || c == '#') continue;
+    if (first == at && text.substr(at, 3) == "---") continue;
+    return at;
+  }
+  return 0;
+}
+
 // The text checks every document gets, read or not (limits.h: size, nesting depth,
 // unterminated quotes and flow collections, encoding, tabs, stray commas).
 void CheckText(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
   std::string_view text = span.Text(stream.bytes());
+  if (span.problem != DocumentSpan::SplitProblem::kNone) {
+    throw InputError(stream.Locate(span, span.begin + SplitProblemLine(text, span.problem)),
+                     SplitProblemMessage(span.problem));
+  }
   if (std::optional<TextProblem> problem = FindTextProblem(text, limits)) {
     throw InputError(stream.Locate(span, span.begin + problem->offset), problem->message);
   }

@@ -25,6 +25,14 @@ bool HasContent(std::string_view line) {
   return first < line.size() && line[first] != '#';
 }
 
+// Go's strings.TrimSpace over ASCII: what YAMLReader trims after a "---".
+std::string_view TrimGoSpace(std::string_view text) {
+  constexpr std::string_view kSpace = " \t\n\v\f\r";
+  std::size_t first = text.find_first_not_of(kSpace);
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(kSpace) - first + 1);
+}
+
 }  // namespace
 
 bool IsMarker(std::string_view line, std::string_view mark) {
@@ -91,6 +99,25 @@ std::size_t LineIndex::LineStart(std::size_t line) const {
   return pos;
 }
 
+const char* SplitProblemMessage(DocumentSpan::SplitProblem problem) {
+  switch (problem) {
+    case DocumentSpan::SplitProblem::kBadSeparator:
+      return "invalid Yaml document separator: kubectl and Helm split a stream at lines that "
+             "begin with \"---\", and refuse one followed by anything but blanks or a comment "
+             "(what follows is not shown)";
+    case DocumentSpan::SplitProblem::kEndBeforeContent:
+      return "yaml: did not find expected node content: kubectl and Helm split a stream only at "
+             "\"---\" lines, and read this piece as a document that ends (\"...\") before it "
+             "starts";
+    case DocumentSpan::SplitProblem::kDirective:
+      return "yaml: did not find expected <document start>: kubectl and Helm split a stream at "
+             "\"---\" lines, which leaves a YAML directive (%YAML, %TAG) without its document";
+    case DocumentSpan::SplitProblem::kNone:
+      break;
+  }
+  return "";
+}
+
 std::vector<DocumentSpan> SplitDocuments(std::string_view bytes) {
   std::vector<DocumentSpan> docs;
   std::size_t start = bytes.substr(0, kBom.size()) == kBom ? kBom.size() : 0;
@@ -111,18 +138,29 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes) {
     std::size_t nl = bytes.find('\n', pos);
     std::size_t next = nl == std::string_view::npos ? bytes.size() : nl + 1;
     std::string_view line = StripLineBreak(bytes.substr(pos, next - pos));
-    if (IsMarker(line, "---")) {
-      // A marker starts a document; what came before it is a document of its own
-      // unless it is the stream's empty preamble.
+    if (line.substr(0, 3) == "---") {
+      // YAMLReader: a line that begins with "---" ends the piece before it, and
+      // refuses the stream unless only blanks or a comment follow ("---x",
+      // "--- !!map", "--- {a: b}" are all refused). What came before is a document of
+      // its own unless it is the stream's empty preamble.
       if (pos > current.begin || closed) finish(pos);
-      if (HasContent(line.substr(3))) current.empty = false;
+      std::string_view rest = TrimGoSpace(line.substr(3));
+      if (!rest.empty() && rest[0] != '#') {
+        current.problem = DocumentSpan::SplitProblem::kBadSeparator;
+        current.empty = false;
+      }
+    } else if (closed) {
+      // After "...": go-yaml reads only the piece's first document.
     } else if (IsMarker(line, "...")) {
+      if (current.empty && current.problem == DocumentSpan::SplitProblem::kNone) {
+        current.problem = DocumentSpan::SplitProblem::kEndBeforeContent;
+        current.empty = false;
+      }
       closed = true;
-    } else if (closed && HasContent(line)) {
-      // A bare document after "...": it starts here.
-      finish(pos);
-      current.empty = false;
     } else if (HasContent(line)) {
+      if (current.empty && line[0] == '%' && current.problem == DocumentSpan::SplitProblem::kNone) {
+        current.problem = DocumentSpan::SplitProblem::kDirective;
+      }
       current.empty = false;
     } else if (current.empty && current.source.empty() &&
                line.substr(0, kSourcePrefix.size()) == kSourcePrefix) {

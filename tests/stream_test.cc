@@ -20,15 +20,36 @@ TEST(SplitDocuments, LeadingMarkerMakesNoEmptyPreamble) {
   EXPECT_EQ(Texts("---\na: 1\n"), (std::vector<std::string>{"---\na: 1\n"}));
 }
 
-TEST(SplitDocuments, MarkerNeedsSpaceOrEndAfterIt) {
-  // "----" and "---x" are content, not markers.
-  EXPECT_EQ(Texts("a: |\n  x\n----\n---x: 1\n").size(), 1u);
+TEST(SplitDocuments, ALineBeginningWithThreeDashesSplitsAsKubectlSplits) {
+  // apimachinery's YAMLReader: "----" and "---x" begin with "---" too. They split,
+  // and kubectl refuses the stream; "----" inside a block scalar is indented.
+  std::vector<DocumentSpan> docs = SplitDocuments("a: |\n  ----\n---x: 1\n----\n");
+  ASSERT_EQ(docs.size(), 3u);
+  EXPECT_EQ(docs[0].problem, DocumentSpan::SplitProblem::kNone);
+  EXPECT_EQ(docs[1].problem, DocumentSpan::SplitProblem::kBadSeparator);
+  EXPECT_EQ(docs[2].problem, DocumentSpan::SplitProblem::kBadSeparator);
+  for (const char* fine : {"---\n", "--- \t\n", "--- # c\n", "---# c\n", "---\r\n"}) {
+    std::vector<DocumentSpan> one = SplitDocuments(std::string("a: 1\n") + fine + "b: 2\n");
+    ASSERT_EQ(one.size(), 2u) << fine;
+    EXPECT_EQ(one[1].problem, DocumentSpan::SplitProblem::kNone) << fine;
+  }
 }
 
 TEST(SplitDocuments, IndentedMarkerIsContent) { EXPECT_EQ(Texts("a: |\n  ---\n  b\n").size(), 1u); }
 
-TEST(SplitDocuments, EndMarkerClosesDocumentAndBareDocumentFollows) {
-  EXPECT_EQ(Texts("a: 1\n...\nb: 2\n"), (std::vector<std::string>{"a: 1\n...\n", "b: 2\n"}));
+TEST(SplitDocuments, WhatFollowsAnEndMarkerStaysInItsPieceUnread) {
+  // go-yaml reads only the first document of a piece: a decoy after "..." is never
+  // applied, so it is no document of its own.
+  EXPECT_EQ(Texts("a: 1\n...\nkind: Secret\n---\nb: 2\n"),
+            (std::vector<std::string>{"a: 1\n...\nkind: Secret\n", "---\nb: 2\n"}));
+  EXPECT_EQ(SplitDocuments("a: 1\n...\nb: 2\n")[0].problem, DocumentSpan::SplitProblem::kNone);
+}
+
+TEST(SplitDocuments, AnEndMarkerOrADirectiveBeforeContentIsRefused) {
+  EXPECT_EQ(SplitDocuments("a: 1\n---\n# c\n...\n")[1].problem,
+            DocumentSpan::SplitProblem::kEndBeforeContent);
+  EXPECT_EQ(SplitDocuments("%YAML 1.1\n---\na: 1\n")[0].problem,
+            DocumentSpan::SplitProblem::kDirective);
 }
 
 TEST(SplitDocuments, CommentOnlyAndEmptyDocumentsAreMarkedEmpty) {
@@ -40,10 +61,11 @@ TEST(SplitDocuments, CommentOnlyAndEmptyDocumentsAreMarkedEmpty) {
   EXPECT_FALSE(docs[2].empty);
 }
 
-TEST(SplitDocuments, ContentOnMarkerLineMakesDocumentNonEmpty) {
+TEST(SplitDocuments, ContentOnMarkerLineIsRefusedAsKubectlRefusesIt) {
   std::vector<DocumentSpan> docs = SplitDocuments("--- {a: 1}\n");
   ASSERT_EQ(docs.size(), 1u);
   EXPECT_FALSE(docs[0].empty);
+  EXPECT_EQ(docs[0].problem, DocumentSpan::SplitProblem::kBadSeparator);
 }
 
 TEST(SplitDocuments, ReadsHelmSourceComment) {

@@ -51,6 +51,15 @@ struct DocumentSpan {
   std::uint32_t begin = 0;  // offset of the first byte (after a UTF-8 BOM for document 1)
   std::uint32_t end = 0;    // offset one past the last byte
   bool empty = true;        // nothing but markers, comments and blank lines
+  // Why kubectl and Helm would refuse this piece of the stream (SplitDocuments),
+  // raised by the document's text checks.
+  enum class SplitProblem : std::uint8_t {
+    kNone,
+    kBadSeparator,      // a line starting with "---" and more than a comment
+    kEndBeforeContent,  // a "..." line before any content
+    kDirective,         // %YAML or %TAG: split off from its document
+  };
+  SplitProblem problem = SplitProblem::kNone;
   // Path from Helm 3's "# Source: <path>" comment, if any: a view into the bytes
   // SplitDocuments read.
   std::string_view source;
@@ -86,7 +95,18 @@ class Stream {
 // nothing, a space or a tab: "---", "--- !!map", "...".
 bool IsMarker(std::string_view line, std::string_view mark);
 
-// Splits `bytes` into document spans. Exposed for tests and the fuzzer.
+// Splits `bytes` into document spans as kubectl and Helm split a stream
+// (apimachinery's YAMLReader, then go-yaml reading the first document of each
+// piece): at lines that begin with "---" followed by nothing but blanks or a
+// comment. A line that begins with "---" and holds anything else, a piece that
+// starts with "..." or with a directive is kept as a span marked with the problem
+// kubectl would refuse it for. What follows a "..." line in a piece, up to the
+// next "---", is never applied by Kubernetes: it stays in the span, after the
+// document's end, where neither yaml-cpp nor the kind scan reads it. Exposed for
+// tests and the fuzzer.
 std::vector<DocumentSpan> SplitDocuments(std::string_view bytes);
+
+// The message for a span's split problem, as kubectl words it and why.
+const char* SplitProblemMessage(DocumentSpan::SplitProblem problem);
 
 }  // namespace rollcall
