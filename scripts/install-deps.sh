@@ -19,6 +19,9 @@ packages=(
   python3 python3-yaml
   # the consumers graph in docs/ (scripts/docs-graph.sh, tests/docs/graph.sh)
   graphviz
+  # the oracle (tests/oracle): Kubernetes' own YAML decoder, sigs.k8s.io/yaml over
+  # go-yaml v2, built offline in GOPATH mode from Debian's packages
+  golang-1.19-go golang-k8s-sigs-yaml-dev golang-gopkg-yaml.v2-dev
   # fuzzing (scripts/fuzz.sh, run by .ci/run): clang 14 and its libFuzzer and
   # sanitizer runtimes
   clang-14 libclang-rt-14-dev

@@ -1,0 +1,148 @@
+// rollcall_reading: prints rollcall's reading of YAML streams in the oracle's
+// canonical form (docs/yaml.md, "The oracle"), the same lines k8sread prints for
+// Kubernetes' reading: every object, every reference of a pod template, and a
+// SHA-256 of every key of every Secret and ConfigMap. Never a value.
+//
+// It reads each stream with the pipeline lint uses (ParseStream with a FactReader,
+// then an Analysis, whose model is what render and lint hash and report), so what
+// it prints is what rollcall acts on.
+//
+// Usage: rollcall_reading FILE... (or the files one a line on stdin when none is
+// given). A stream rollcall refuses prints one "error" line.
+#include <algorithm>
+#include <exception>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "rollcall/analysis.h"
+#include "rollcall/document.h"
+#include "rollcall/facts.h"
+#include "rollcall/hashing.h"
+#include "rollcall/input_error.h"
+#include "rollcall/limits.h"
+#include "rollcall/model.h"
+#include "rollcall/stream.h"
+
+namespace rollcall {
+namespace {
+
+using Json = nlohmann::json;
+
+// Invalid UTF-8 (what yaml-cpp makes of some escapes) becomes U+FFFD, as Go's
+// encoding/json writes it, rather than aborting the dump.
+std::string Line(Json fields, const std::string& file) {
+  fields["file"] = file;
+  return fields.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+const char* ViaSlug(ReadVia via) {
+  switch (via) {
+    case ReadVia::kEnv:
+      return "env";
+    case ReadVia::kEnvFrom:
+      return "envFrom";
+    case ReadVia::kVolume:
+      return "volume";
+    case ReadVia::kProjected:
+      return "projected";
+  }
+  return "?";
+}
+
+std::string ObjectId(const std::string& kind, const std::string& name_space,
+                     const std::string& name) {
+  return kind + " " + name_space + "/" + name;
+}
+
+std::vector<std::string> Read(const std::string& path) {
+  std::vector<std::string> lines;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    lines.push_back(Line({{"type", "error"}, {"message", "cannot read the file"}}, path));
+    return lines;
+  }
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  try {
+    Stream stream(std::move(bytes), path);
+    AnalysisOptions options;
+    // Namespaces as written: "" where the object names none.
+    options.default_namespace = "";
+    FactOptions facts = FactOptionsFor(options);
+    std::vector<Document> documents = ParseStream(stream, Limits{}, nullptr, FactReader(facts));
+    Analysis analysis(std::move(documents), std::move(options));
+    for (const Document& doc : analysis.documents()) {
+      if (doc.shape() != Document::Shape::kObject && doc.shape() != Document::Shape::kUnread) {
+        continue;
+      }
+      lines.push_back(Line({{"type", "object"},
+                            {"apiVersion", doc.api_version()},
+                            {"kind", doc.kind()},
+                            {"namespace", doc.declared_namespace()},
+                            {"name", doc.name()}},
+                           path));
+    }
+    for (const Consumer& consumer : analysis.model().consumers) {
+      std::string object =
+          ObjectId(consumer.kind, consumer.document->declared_namespace(), consumer.name);
+      for (const Reference& ref : consumer.references) {
+        Json keys = nullptr;
+        if (ref.keys) {
+          keys = Json::array();
+          for (const Name& key : *ref.keys) keys.push_back(key.str());
+        }
+        lines.push_back(Line(
+            {{"type", "ref"},
+             {"object", object},
+             {"source", std::string(SourceKindName(ref.source.kind)) + "/" + ref.source.name.str()},
+             {"keys", keys},
+             {"optional", ref.optional},
+             {"via", ViaSlug(ref.via)},
+             {"container", ref.container.str()},
+             {"volume", ref.volume.str()}},
+            path));
+      }
+    }
+    for (const auto& [id, source] : analysis.model().sources) {
+      std::string name = ObjectId(SourceKindName(id.kind), id.name_space, id.name);
+      for (const auto& [key, value] : source.entries) {
+        lines.push_back(Line(
+            {{"type", "entry"}, {"source", name}, {"key", key.str()}, {"sha256", Sha256Hex(value)}},
+            path));
+      }
+    }
+  } catch (const InputError& e) {
+    lines.clear();
+    lines.push_back(Line({{"type", "error"}, {"message", e.what()}}, path));
+  } catch (const std::exception& e) {
+    // Not a refusal rollcall means: a bug, which the comparison shows as such.
+    lines.clear();
+    lines.push_back(
+        Line({{"type", "error"}, {"message", std::string("internal error: ") + e.what()}}, path));
+  }
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+}  // namespace
+}  // namespace rollcall
+
+int main(int argc, char** argv) {
+  std::vector<std::string> paths(argv + 1, argv + argc);
+  if (paths.empty()) {
+    std::string line;
+    while (std::getline(std::cin, line)) {
+      if (!line.empty()) paths.push_back(line);
+    }
+  }
+  std::ostringstream out;
+  for (const std::string& path : paths) {
+    for (const std::string& line : rollcall::Read(path)) out << line << '\n';
+  }
+  std::cout << out.str();
+  return 0;
+}
