@@ -10,6 +10,7 @@
 #include "rollcall/facts.h"
 #include "rollcall/input_error.h"
 #include "rollcall/node_shape.h"
+#include "rollcall/scalar_repairs.h"
 #include "rollcall/yaml_text.h"
 
 namespace rollcall {
@@ -194,6 +195,7 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
       throw InputError(stream.Locate(span, span.begin + std::min(at, text.size())),
                        problem->message);
     }
+    if (MayNeedScalarRepairs(text)) RepairScalars(text, root);
     return {stream, span, root};
   } catch (const YAML::Exception& e) {
     std::size_t at = std::min(MarkPos(e.mark), text.size());
