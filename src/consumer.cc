@@ -5,6 +5,7 @@
 
 #include "rollcall/annotate.h"
 #include "rollcall/consumer_kinds.h"
+#include "rollcall/input_error.h"
 #include "rollcall/markers.h"
 #include "rollcall/model.h"
 #include "rollcall/yaml11.h"
@@ -87,15 +88,18 @@ KeySet ItemKeys(const YAML::Node& items) {
 
 class ReferenceCollector {
  public:
-  ReferenceCollector(const Document& doc, Name name_space)
+  // `spec_field` names the pod spec as encoding/json names a field, for the API
+  // server's words: "Deployment.spec.template.spec".
+  ReferenceCollector(const Document& doc, Name name_space, std::string spec_field)
       : doc_(doc),
         name_space_(name_space),
-        marker_lines_(MayHoldMarkers(doc.span().Text(doc.stream().bytes()))) {}
+        marker_lines_(MayHoldMarkers(doc.span().Text(doc.stream().bytes()))),
+        spec_field_(std::move(spec_field)) {}
 
   // The references of `pod_spec`, and the mounts of the volumes they read.
   void Collect(const YAML::Node& pod_spec, Consumer& consumer) {
     for (const char* list : kContainerLists) {
-      ForEachItem(pod_spec, list, [&](const YAML::Node& container) { Container(container); });
+      ForEachItem(pod_spec, list, [&](const YAML::Node& container) { Container(container, list); });
     }
     ForEachItem(pod_spec, "volumes", [&](const YAML::Node& volume) { Volume(volume); });
     // Kept for the whole run, for every consumer of the stream: no spare capacity.
@@ -151,9 +155,31 @@ class ReferenceCollector {
     if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
   }
 
-  void Container(const YAML::Node& container) {
+  // An env value the API server refuses: `value: 0123` unquoted is a number to
+  // Kubernetes (YAML 1.1), and the whole object is refused. Placed at the key.
+  void CheckEnvValue(const YAML::Node& env, const char* list) const {
+    for (const auto& entry : env) {
+      if (!entry.first.IsScalar() || entry.first.Scalar() != "value") continue;
+      Yaml11Type type = ScalarType(entry.second);
+      if (type != Yaml11Type::kBool && type != Yaml11Type::kInt && type != Yaml11Type::kFloat) {
+        continue;
+      }
+      const std::string kind = doc_.kind();
+      throw InputError(
+          doc_.Locate(entry.first.Mark()),
+          doc_.Describe() + ": an env value is a " + JsonTypeName(type) +
+              " to Kubernetes, which reads unquoted YAML by YAML 1.1's rules; quote it to keep it "
+              "a string. The API server refuses the object: \"" +
+              kind + " in version \\\"" + doc_.api_version() + "\\\" cannot be handled as a " +
+              kind + ": json: cannot unmarshal " + JsonTypeName(type) + " into Go struct field " +
+              spec_field_ + "." + list + ".env.value of type string\"");
+    }
+  }
+
+  void Container(const YAML::Node& container, const char* list) {
     Name name = ScalarOr(Child(container, "name"));
     ForEachItem(container, "env", [&](const YAML::Node& env) {
+      CheckEnvValue(env, list);
       YAML::Node from = Child(env, "valueFrom");
       for (auto [field, kind] : {std::pair{"secretKeyRef", SourceKind::kSecret},
                                  std::pair{"configMapKeyRef", SourceKind::kConfigMap}}) {
@@ -219,6 +245,7 @@ class ReferenceCollector {
   bool marker_lines_;  // whether the document has a marker's text, so lines matter
   std::vector<Reference> references_;
   std::vector<VolumeMount> mounts_;  // every container's, in order
+  std::string spec_field_;
 };
 
 ConsumerRole RoleOf(const Document& doc) {
@@ -249,7 +276,9 @@ std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& 
   consumer.role = RoleOf(doc);
   consumer.set_pod_template(pod_template);
   consumer.template_shape = CaptureForEdit(pod_template);
-  ReferenceCollector collector(doc, consumer.name_space);
+  std::string spec_field = doc.kind();
+  for (const std::string& key : kind->path) spec_field += "." + key;
+  ReferenceCollector collector(doc, consumer.name_space, spec_field + ".spec");
   collector.Collect(Child(pod_template, "spec"), consumer);
   return consumer;
 }

@@ -4,6 +4,7 @@
 #include "rollcall/base64.h"
 #include "rollcall/input_error.h"
 #include "rollcall/model.h"
+#include "rollcall/utf8.h"
 #include "rollcall/yaml11.h"
 
 namespace rollcall {
@@ -121,10 +122,41 @@ void ForEachEntry(const Object& object, const char* field, Take take) {
   }
 }
 
+// The string Kubernetes reads in a value node. A value tagged !!binary is base64
+// that go-yaml decodes to bytes, and encoding/json then writes those bytes as a JSON
+// string, each byte that is not UTF-8 replaced by U+FFFD; any other value is its
+// text.
+std::string ValueText(const Object& object, const char* field, const std::string& key,
+                      const YAML::Node& value) {
+  if (!value.IsDefined() || !value.IsScalar() || value.Tag() != "tag:yaml.org,2002:binary") {
+    return ScalarOr(value);
+  }
+  std::optional<std::string> bytes = DecodeBase64(value.Scalar());
+  if (!bytes) {
+    throw InputError(object.doc.Locate(value.Mark()),
+                     object.description + ": " + field + "." + key +
+                         " is tagged !!binary but is not base64 (yaml: !!binary value contains "
+                         "invalid base64 data)");
+  }
+  std::string text;
+  for (std::size_t i = 0; i < bytes->size();) {
+    char32_t c = 0;
+    std::size_t length = DecodeUtf8(*bytes, i, c);
+    if (length == 0) {
+      text += "\xEF\xBF\xBD";
+      ++i;
+    } else {
+      text.append(*bytes, i, length);
+      i += length;
+    }
+  }
+  return text;
+}
+
 void ReadBase64Entries(EntryReader& reader, const char* field) {
   const Object& object = reader.object;
   ForEachEntry(object, field, [&](const std::string& key, const YAML::Node& value) {
-    std::optional<std::string> decoded = DecodeBase64(ScalarOr(value));
+    std::optional<std::string> decoded = DecodeBase64(ValueText(object, field, key, value));
     if (!decoded) {
       // Name the object and the key; the value may be a secret and is never shown.
       throw InputError(object.doc.Locate(value.Mark()),
@@ -136,7 +168,7 @@ void ReadBase64Entries(EntryReader& reader, const char* field) {
 
 void ReadStringEntries(EntryReader& reader, const char* field) {
   ForEachEntry(reader.object, field, [&](const std::string& key, const YAML::Node& value) {
-    reader.Store(key, ScalarOr(value));
+    reader.Store(key, ValueText(reader.object, field, key, value));
   });
 }
 

@@ -91,5 +91,50 @@ TEST(Yaml11Reading, ANumberOrBoolWhereAStringBelongsIsRefused) {
   EXPECT_EQ(quoted.exit_code, 0) << quoted.err;
 }
 
+TEST(Yaml11Reading, AnEnvValueThatIsANumberIsRefused) {
+  std::string input = Consumer("        - name: PIN\n          value: 0123\n");
+  ProcessResult result = RunProcess({RollcallBinary(), "render"}, input);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(
+      result.err,
+      "rollcall: error: <stdin> (document 1, line 12, column 11): Deployment web: an env "
+      "value is a number to Kubernetes, which reads unquoted YAML by YAML 1.1's rules; quote "
+      "it to keep it a string. The API server refuses the object: \"Deployment in version "
+      "\\\"apps/v1\\\" cannot be handled as a Deployment: json: cannot unmarshal number into "
+      "Go struct field Deployment.spec.template.spec.containers.env.value of type string\"\n");
+  EXPECT_EQ(RunProcess({RollcallBinary(), "render"},
+                       Consumer("        - name: PIN\n          value: \"0123\"\n"))
+                .exit_code,
+            0);
+}
+
+TEST(Yaml11Reading, BinaryTaggedValuesAreTheBytesGoYamlDecodes) {
+  // stringData: !!binary is base64 that go-yaml decodes: the value is "hello".
+  std::string tagged =
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData:\n"
+      "  token: !!binary aGVsbG8=\n" +
+      Consumer(
+          "        - name: T\n          valueFrom: {secretKeyRef: {name: s, "
+          "key: token}}\n");
+  std::string plain =
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData:\n"
+      "  token: hello\n" +
+      Consumer(
+          "        - name: T\n          valueFrom: {secretKeyRef: {name: s, "
+          "key: token}}\n");
+  ProcessResult result = RunProcess({RollcallBinary(), "render"}, tagged);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(
+      testing::TemplateAnnotation(result.out, "web"),
+      testing::TemplateAnnotation(RunProcess({RollcallBinary(), "render"}, plain).out, "web"));
+  // data: the decoded bytes must be base64 again, and "hello" is not.
+  ProcessResult refused = RunProcess(
+      {RollcallBinary(), "render"},
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\ndata:\n  raw: !!binary aGVsbG8=\n");
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_THAT(refused.err, HasSubstr("data.raw is not valid base64"));
+}
+
 }  // namespace
 }  // namespace rollcall
