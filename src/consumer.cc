@@ -160,10 +160,8 @@ class ReferenceCollector {
   void CheckEnvValue(const YAML::Node& env, const char* list) const {
     for (const auto& entry : env) {
       if (!entry.first.IsScalar() || entry.first.Scalar() != "value") continue;
-      Yaml11Type type = ScalarType(entry.second);
-      if (type != Yaml11Type::kBool && type != Yaml11Type::kInt && type != Yaml11Type::kFloat) {
-        continue;
-      }
+      if (!IsNonStringScalar(entry.second)) continue;
+      const ResolvedScalar::Type type = ResolveScalar(entry.second).type;
       const std::string kind = doc_.kind();
       throw InputError(
           doc_.Locate(entry.first.Mark()),

@@ -79,7 +79,7 @@ struct EntryReader {
 // Secret's data and a ConfigMap's binaryData hold bytes ([]uint8), the others
 // strings.
 std::string NotAString(const Object& object, const char* field, const std::string& key,
-                       Yaml11Type type) {
+                       ResolvedScalar::Type type) {
   const std::string kind = object.kind == SourceKind::kSecret ? "Secret" : "ConfigMap";
   const std::string field_name(field);
   const bool bytes = field_name == "binaryData" || (kind == "Secret" && field_name == "data");
@@ -112,11 +112,11 @@ void ForEachEntry(const Object& object, const char* field, Take take) {
                        object.description + ": " + field + "." + key + " must be a string, not a " +
                            (value.IsMap() ? "mapping" : "sequence"));
     }
-    Yaml11Type type = ScalarType(value);
-    if (type == Yaml11Type::kBool || type == Yaml11Type::kInt || type == Yaml11Type::kFloat) {
+    if (IsNonStringScalar(value)) {
       // yes, 0123, 1e3 unquoted: YAML 1.1 makes them a bool or a number, and the API
       // server refuses the object. Placed at the key: the value is never shown.
-      throw InputError(object.doc.Locate(entry.first.Mark()), NotAString(object, field, key, type));
+      throw InputError(object.doc.Locate(entry.first.Mark()),
+                       NotAString(object, field, key, ResolveScalar(value).type));
     }
     take(key, value);
   }

@@ -1,217 +1,430 @@
 #include "rollcall/yaml11.h"
 
-#include <array>
-#include <cerrno>
+#include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <cmath>
-#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <limits>
+#include <vector>
+
+#include "rollcall/base64.h"
 
 namespace rollcall {
 namespace {
 
-bool IsOneOf(std::string_view text, std::initializer_list<std::string_view> words) {
-  for (std::string_view word : words) {
-    if (text == word) return true;
-  }
-  return false;
+using Type = ResolvedScalar::Type;
+
+constexpr std::string_view kCoreTag = "tag:yaml.org,2002:";
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+char Lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
+
+// go-yaml v2's resolve_table: the first byte says what a plain scalar may be.
+char Hint(std::string_view s) {
+  if (s.empty()) return 'N';
+  char c = s.front();
+  if (c == '+' || c == '-') return 'S';
+  if (IsDigit(c)) return 'D';
+  if (std::string_view("yYnNtTfFoO~").find(c) != std::string_view::npos) return 'M';
+  if (c == '.') return '.';
+  return 0;
 }
 
-// go-yaml v2's resolveMap: the words resolved without looking further.
-std::optional<Yaml11Type> MapWord(std::string_view text) {
-  if (IsOneOf(text,
-              {"y", "Y", "yes", "Yes", "YES", "true",  "True",  "TRUE",  "on",  "On",  "ON",
-               "n", "N", "no",  "No",  "NO",  "false", "False", "FALSE", "off", "Off", "OFF"})) {
-    return Yaml11Type::kBool;
-  }
-  if (IsOneOf(text, {"", "~", "null", "Null", "NULL"})) return Yaml11Type::kNull;
-  if (IsOneOf(text, {".nan", ".NaN", ".NAN", ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF",
-                     "-.inf", "-.Inf", "-.INF"})) {
-    return Yaml11Type::kFloat;
-  }
-  return std::nullopt;
+bool OneOf(std::string_view s, std::initializer_list<std::string_view> words) {
+  return std::find(words.begin(), words.end(), s) != words.end();
 }
 
-int DigitValue(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return 99;
+// go-yaml v2's resolve_map: the words YAML 1.1 gives a meaning.
+std::optional<ResolvedScalar> FromWordTable(std::string_view s) {
+  ResolvedScalar out;
+  out.text = std::string(s);
+  if (OneOf(s, {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"})) {
+    out.type = Type::kBool;
+    out.boolean = true;
+  } else if (OneOf(s,
+                   {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"})) {
+    out.type = Type::kBool;
+  } else if (OneOf(s, {"", "~", "null", "Null", "NULL"})) {
+    out.type = Type::kNull;
+  } else if (OneOf(s, {".nan", ".NaN", ".NAN"})) {
+    out.type = Type::kFloat;
+    out.number = std::numeric_limits<double>::quiet_NaN();
+  } else if (OneOf(s, {".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"})) {
+    out.type = Type::kFloat;
+    out.number = std::numeric_limits<double>::infinity();
+  } else if (OneOf(s, {"-.inf", "-.Inf", "-.INF"})) {
+    out.type = Type::kFloat;
+    out.number = -std::numeric_limits<double>::infinity();
+  } else {
+    return std::nullopt;
+  }
+  return out;
 }
 
-// strconv.ParseInt(text, 0, 64) succeeds, or else strconv.ParseUint(text, 0, 64):
-// an optional sign (ParseUint takes none), a base prefix 0x, 0o, 0b or a leading 0
-// for octal, at least one digit of the base, and a value within int64 (uint64
-// without a sign).
-bool IsGoInteger(std::string_view text) {
-  bool negative = false;
-  bool signed_ = false;
-  if (!text.empty() && (text[0] == '+' || text[0] == '-')) {
-    negative = text[0] == '-';
-    signed_ = true;
-    text.remove_prefix(1);
-  }
-  int base = 10;
-  if (text.size() >= 2 && text[0] == '0') {
-    char prefix = text[1];
-    if (prefix == 'x' || prefix == 'X') {
-      base = 16;
-      text.remove_prefix(2);
-    } else if (prefix == 'o' || prefix == 'O') {
-      base = 8;
-      text.remove_prefix(2);
-    } else if (prefix == 'b' || prefix == 'B') {
-      base = 2;
-      text.remove_prefix(2);
+// strconv.ParseUint(s, 0, 64): 0b, 0o, 0x prefixes, a leading 0 for octal.
+std::optional<std::uint64_t> ParseGoUnsigned(std::string_view s) {
+  if (s.empty()) return std::nullopt;
+  unsigned base = 10;
+  if (s[0] == '0') {
+    char prefix = s.size() >= 3 ? Lower(s[1]) : '\0';
+    if (prefix == 'b' || prefix == 'o' || prefix == 'x') {
+      base = prefix == 'b' ? 2 : prefix == 'o' ? 8 : 16;
+      s.remove_prefix(2);
     } else {
       base = 8;
-      text.remove_prefix(1);
+      s.remove_prefix(1);
     }
   }
-  if (text.empty()) return false;
-  std::uint64_t value = 0;
-  for (char c : text) {
-    int digit = DigitValue(c);
-    if (digit >= base) return false;
-    const auto b = static_cast<std::uint64_t>(base);
-    const auto d = static_cast<std::uint64_t>(digit);
-    if (value > (UINT64_MAX - d) / b) return false;  // past uint64: past every range
-    value = value * b + d;
+  std::uint64_t n = 0;
+  for (char c : s) {
+    unsigned digit = 0;
+    if (IsDigit(c)) {
+      digit = static_cast<unsigned>(c - '0');
+    } else if (Lower(c) >= 'a' && Lower(c) <= 'z') {
+      digit = static_cast<unsigned>(Lower(c) - 'a') + 10;
+    } else {
+      return std::nullopt;
+    }
+    if (digit >= base) return std::nullopt;
+    if (n > (std::numeric_limits<std::uint64_t>::max() - digit) / base) return std::nullopt;
+    n = n * base + digit;
   }
-  constexpr auto kInt64Max = static_cast<std::uint64_t>(INT64_MAX);
-  if (negative) return value <= kInt64Max + 1;
-  if (signed_) return value <= kInt64Max;
-  return true;
+  return n;
 }
 
-// The decimal digits of an integer IsGoInteger accepts (underscores dropped):
-// sigs.k8s.io/yaml writes an integer key so.
-std::string IntegerDigits(std::string_view text) {
-  std::string plain;
-  for (char c : text) {
-    if (c != '_') plain += c;
-  }
-  std::string_view digits(plain);
-  const bool negative = !digits.empty() && digits[0] == '-';
-  if (!digits.empty() && (digits[0] == '-' || digits[0] == '+')) digits.remove_prefix(1);
-  std::uint64_t base = 10;
-  if (digits.size() >= 2 && digits[0] == '0') {
-    const char prefix = digits[1];
-    const bool letter = std::string_view("xXoObB").find(prefix) != std::string_view::npos;
-    base = prefix == 'x' || prefix == 'X' ? 16 : prefix == 'b' || prefix == 'B' ? 2 : 8;
-    digits.remove_prefix(letter ? 2 : 1);
-  }
-  std::uint64_t value = 0;
-  for (char c : digits) value = value * base + static_cast<std::uint64_t>(DigitValue(c));
-  std::string out = std::to_string(value);
-  return negative && value != 0 ? "-" + out : out;
-}
-
-// yamlStyleFloat, and strconv.ParseFloat(text, 64) without overflow.
-bool IsYamlStyleFloat(std::string_view text) {
+// go-yaml's yamlStyleFloat: ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$
+bool IsYamlStyleFloat(std::string_view s) {
   std::size_t i = 0;
   auto digits = [&] {
     std::size_t start = i;
-    while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+    while (i < s.size() && IsDigit(s[i])) ++i;
     return i - start;
   };
-  if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
-  if (i < text.size() && text[i] == '.') {
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  if (i < s.size() && s[i] == '.') {
     ++i;
     if (digits() == 0) return false;
   } else {
     if (digits() == 0) return false;
-    if (i < text.size() && text[i] == '.') {
+    if (i < s.size() && s[i] == '.') {
       ++i;
       digits();
     }
   }
-  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
     ++i;
-    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
     if (digits() == 0) return false;
   }
-  if (i != text.size()) return false;
-  std::string copy(text);
-  errno = 0;
-  double value = std::strtod(copy.c_str(), nullptr);
-  return !std::isinf(value);  // Go's ParseFloat refuses an overflow (ErrRange)
+  return i == s.size();
 }
 
-// A plain scalar starting with '.' that is not in the map: strconv.ParseFloat.
-bool IsDotFloat(std::string_view text) { return IsYamlStyleFloat(text); }
+// strconv.ParseFloat(s, 64) on text IsYamlStyleFloat accepted: nullopt on overflow
+// (Go reports ErrRange there, and go-yaml then keeps the scalar as a string).
+std::optional<double> ParseGoFloat(std::string_view s) {
+  std::string text(s);
+  if (!text.empty() && text[0] == '+') text.erase(0, 1);
+  double value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error == std::errc() && end == text.data() + text.size()) return value;
+  if (error != std::errc::result_out_of_range) return std::nullopt;
+  // Out of range is overflow or underflow; Go rejects only the first.
+  value = std::strtod(text.c_str(), nullptr);
+  if (std::isinf(value)) return std::nullopt;
+  return value;
+}
 
-// parseTimestamp's quick check and formats, enough to tell a date from a number:
-// four digits and '-' first. Such a scalar is a string to Kubernetes either way
-// (go-yaml v2 keeps a timestamp's text), so only the quick check matters here.
-bool LooksLikeTimestamp(std::string_view text) {
-  std::size_t i = 0;
-  while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
-  return i == 4 && i < text.size() && text[i] == '-';
+// go-yaml v2's resolve() for a plain (untagged) scalar.
+ResolvedScalar ResolvePlain(const std::string& text) {
+  ResolvedScalar out;
+  out.type = Type::kString;
+  out.text = text;
+  char hint = Hint(text);
+  if (hint == 0) return out;
+  if (auto word = FromWordTable(text)) return *word;
+  if (hint == '.') {
+    // ParseFloat takes Go's digit separators between digits.
+    std::string plain;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      if (text[i] != '_') {
+        plain.push_back(text[i]);
+      } else if (i == 0 || i + 1 == text.size() || !IsDigit(text[i - 1]) || !IsDigit(text[i + 1])) {
+        return out;
+      }
+    }
+    if (!IsYamlStyleFloat(plain)) return out;
+    if (auto value = ParseGoFloat(plain)) {
+      out.type = Type::kFloat;
+      out.number = *value;
+    }
+    return out;
+  }
+  if (hint != 'D' && hint != 'S') return out;  // 'M' words were in the table
+  // A timestamp (2001-12-14) stays the string it was: go-yaml v2 hands timestamps
+  // to interface{} as written. None of them parses as a number, so nothing to do.
+  std::string plain;
+  for (char c : text) {
+    if (c != '_') plain.push_back(c);
+  }
+  std::string_view digits = plain;
+  bool negative = false;
+  bool signed_text = false;
+  if (!digits.empty() && (digits[0] == '+' || digits[0] == '-')) {
+    negative = digits[0] == '-';
+    signed_text = true;
+    digits.remove_prefix(1);
+  }
+  if (auto magnitude = ParseGoUnsigned(digits)) {
+    constexpr std::uint64_t kInt64Max = std::numeric_limits<std::int64_t>::max();
+    // ParseInt takes a sign and the int64 range; ParseUint, tried next, takes
+    // unsigned text up to 2^64-1.
+    bool fits = negative ? *magnitude <= kInt64Max + 1 : (!signed_text || *magnitude <= kInt64Max);
+    if (fits) {
+      out.type = Type::kInt;
+      out.negative = negative && *magnitude != 0;
+      out.magnitude = *magnitude;
+      return out;
+    }
+  }
+  if (IsYamlStyleFloat(plain)) {
+    if (auto value = ParseGoFloat(plain)) {
+      out.type = Type::kFloat;
+      out.number = *value;
+    }
+  }
+  return out;
+}
+
+// The shortest decimal digits that read back as |value| (a double, or a float when
+// `single`): |value| = d1.d2…dn × 10^exponent.
+struct ShortestDigits {
+  std::string digits;
+  int exponent = 0;
+};
+
+ShortestDigits Shortest(double value, bool single) {
+  ShortestDigits out;
+  value = std::fabs(value);
+  if (value == 0) {
+    out.digits = "0";
+    return out;
+  }
+  std::array<char, 64> buffer{};
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buffer.data(), buffer.size(), "%.*e", precision - 1, value);
+    std::string_view text(buffer.data());
+    bool same = false;
+    if (single) {
+      float back = 0;
+      std::from_chars(text.data(), text.data() + text.size(), back);
+      same = back == static_cast<float>(value);
+    } else {
+      double back = 0;
+      std::from_chars(text.data(), text.data() + text.size(), back);
+      same = back == value;
+    }
+    if (same || precision == 17) break;
+  }
+  std::string_view text(buffer.data());
+  std::size_t e = text.find('e');
+  for (char c : text.substr(0, e)) {
+    if (IsDigit(c)) out.digits.push_back(c);
+  }
+  while (out.digits.size() > 1 && out.digits.back() == '0') out.digits.pop_back();
+  out.exponent = std::atoi(std::string(text.substr(e + 1)).c_str());
+  return out;
+}
+
+// Go's strconv 'e' layout: d.ddde±XX.
+std::string FormatE(const ShortestDigits& d, bool negative) {
+  std::string out = negative ? "-" : "";
+  out += d.digits.substr(0, 1);
+  if (d.digits.size() > 1) out += "." + d.digits.substr(1);
+  int exponent = d.exponent;
+  out += exponent < 0 ? "e-" : "e+";
+  std::string digits = std::to_string(std::abs(exponent));
+  if (digits.size() < 2) digits.insert(0, "0");
+  return out + digits;
+}
+
+// Go's strconv 'f' layout with exactly the digits given.
+std::string FormatF(const ShortestDigits& d, bool negative) {
+  std::string out = negative ? "-" : "";
+  if (d.exponent < 0) {
+    return out + "0." + std::string(static_cast<std::size_t>(-d.exponent - 1), '0') + d.digits;
+  }
+  auto whole = static_cast<std::size_t>(d.exponent) + 1;
+  if (d.digits.size() <= whole) return out + d.digits + std::string(whole - d.digits.size(), '0');
+  return out + d.digits.substr(0, whole) + "." + d.digits.substr(whole);
+}
+
+// encoding/json's float64 text: 'f' within [1e-6, 1e21), else 'e' with "e-09" → "e-9".
+std::string JsonFloat(double value) {
+  if (std::isnan(value)) return ".nan";
+  if (std::isinf(value)) return value < 0 ? "-.inf" : ".inf";
+  ShortestDigits d = Shortest(value, false);
+  bool negative = std::signbit(value);
+  double magnitude = std::fabs(value);
+  if (magnitude != 0 && (magnitude < 1e-6 || magnitude >= 1e21)) {
+    std::string out = FormatE(d, negative);
+    std::size_t n = out.size();
+    if (n >= 4 && out[n - 4] == 'e' && out[n - 3] == '-' && out[n - 2] == '0') out.erase(n - 2, 1);
+    return out;
+  }
+  return FormatF(d, negative);
+}
+
+// strconv.FormatFloat(f, 'g', -1, 32), which sigs.k8s.io/yaml uses for float keys.
+std::string KeyFloat(double value) {
+  if (std::isnan(value)) return ".nan";
+  if (std::isinf(value)) return value < 0 ? "-.inf" : ".inf";
+  auto single = static_cast<float>(value);
+  ShortestDigits d = Shortest(single, true);
+  bool negative = std::signbit(single);
+  if (d.exponent < -4 || d.exponent >= 6) return FormatE(d, negative);
+  return FormatF(d, negative);
+}
+
+std::string IntText(const ResolvedScalar& s) {
+  return (s.negative ? "-" : "") + std::to_string(s.magnitude);
+}
+
+bool IsMergeKey(const YAML::Node& key) {
+  if (!key.IsScalar() || key.Scalar() != "<<") return false;
+  return key.Tag() == "?" || key.Tag() == std::string(kCoreTag) + "merge";
+}
+
+// How sigs.k8s.io/yaml names a key in JSON. Keys it refuses (null, collections)
+// get a name no string key can have.
+std::string JsonKey(const YAML::Node& key) {
+  if (!key.IsDefined() || (!key.IsScalar() && !key.IsNull())) return {"\0complex", 8};
+  ResolvedScalar s = ResolveScalar(key);
+  switch (s.type) {
+    case Type::kNull:
+      return {"\0null", 5};
+    case Type::kBool:
+      return s.boolean ? "true" : "false";
+    case Type::kInt:
+      return IntText(s);
+    case Type::kFloat:
+      return KeyFloat(s.number);
+    case Type::kString:
+      break;
+  }
+  return s.text;
+}
+
+void Put(std::map<std::string, YAML::Node>& out, std::string key, const YAML::Node& value) {
+  auto [it, inserted] = out.emplace(std::move(key), value);
+  // reset(), not operator=: yaml-cpp's assignment writes through into the tree.
+  if (!inserted) it->second.reset(value);
+}
+
+// go-yaml v2's decoder.mapping and decoder.merge: entries in document order, a merge
+// writing the merged mapping's entries (of a sequence of mappings, the last first,
+// so earlier ones win), later entries overwriting earlier ones.
+void CollectEntries(const YAML::Node& map, std::map<std::string, YAML::Node>& out, int depth) {
+  if (depth > 32 || !map.IsDefined() || !map.IsMap()) return;
+  for (const auto& entry : map) {
+    if (!IsMergeKey(entry.first)) {
+      Put(out, JsonKey(entry.first), entry.second);
+      continue;
+    }
+    const YAML::Node& merged = entry.second;
+    if (merged.IsMap()) {
+      CollectEntries(merged, out, depth + 1);
+    } else if (merged.IsSequence()) {
+      std::vector<YAML::Node> items;  // copies share the nodes; never assign them
+      for (const auto& item : merged) items.emplace_back(item);
+      for (auto it = items.rbegin(); it != items.rend(); ++it) CollectEntries(*it, out, depth + 1);
+    }
+  }
 }
 
 }  // namespace
 
-Yaml11Type ResolvePlainScalar(std::string_view text) {
-  if (std::optional<Yaml11Type> word = MapWord(text)) return *word;
-  if (text.empty()) return Yaml11Type::kNull;
-  const char first = text[0];
-  if (first == '.') return IsDotFloat(text) ? Yaml11Type::kFloat : Yaml11Type::kString;
-  const bool number_hint = (first >= '0' && first <= '9') || first == '+' || first == '-';
-  if (!number_hint || LooksLikeTimestamp(text)) return Yaml11Type::kString;
-  std::string plain;
-  plain.reserve(text.size());
-  for (char c : text) {
-    if (c != '_') plain += c;
+ResolvedScalar ResolveScalar(const YAML::Node& node) {
+  ResolvedScalar out;
+  if (!node.IsDefined() || node.IsNull()) return out;
+  out.type = Type::kString;
+  if (!node.IsScalar()) return out;
+  const std::string& tag = node.Tag();
+  out.text = node.Scalar();
+  if (tag == "?") return ResolvePlain(out.text);
+  // "!" marks a quoted or block scalar: always a string. So is any tag go-yaml
+  // does not resolve (local tags, !!str, !!timestamp, even !!null).
+  if (tag.compare(0, kCoreTag.size(), kCoreTag) != 0) return out;
+  std::string_view type = std::string_view(tag).substr(kCoreTag.size());
+  ResolvedScalar plain = ResolvePlain(out.text);
+  if ((type == "int" && plain.type == Type::kInt) ||
+      (type == "bool" && plain.type == Type::kBool) ||
+      (type == "float" && plain.type == Type::kFloat)) {
+    return plain;
   }
-  if (IsGoInteger(plain)) return Yaml11Type::kInt;
-  if (IsYamlStyleFloat(plain)) return Yaml11Type::kFloat;
-  return Yaml11Type::kString;
+  if (type == "float" && plain.type == Type::kInt) {
+    plain.type = Type::kFloat;
+    plain.number = static_cast<double>(plain.magnitude) * (plain.negative ? -1 : 1);
+    return plain;
+  }
+  if (type == "binary") {
+    if (auto decoded = DecodeBase64(out.text)) out.text = *decoded;
+  }
+  return out;
 }
 
-Yaml11Type ScalarType(const YAML::Node& node) {
-  if (!node.IsDefined() || node.IsNull()) return Yaml11Type::kNull;
-  if (!node.IsScalar()) return Yaml11Type::kString;
-  const std::string& tag = node.Tag();
-  if (tag == "?") return ResolvePlainScalar(node.Scalar());
-  if (tag == "tag:yaml.org,2002:bool") return Yaml11Type::kBool;
-  if (tag == "tag:yaml.org,2002:int") return Yaml11Type::kInt;
-  if (tag == "tag:yaml.org,2002:float") return Yaml11Type::kFloat;
-  if (tag == "tag:yaml.org,2002:null") return Yaml11Type::kNull;
-  return Yaml11Type::kString;  // "!" (quoted), !!str, !!binary, a custom tag
+std::string JsonScalarText(const ResolvedScalar& scalar) {
+  switch (scalar.type) {
+    case Type::kNull:
+      return "null";
+    case Type::kBool:
+      return scalar.boolean ? "true" : "false";
+    case Type::kInt:
+      return IntText(scalar);
+    case Type::kFloat:
+      return JsonFloat(scalar.number);
+    case Type::kString:
+      break;
+  }
+  return scalar.text;
 }
+
+std::map<std::string, YAML::Node> JsonObject(const YAML::Node& node) {
+  std::map<std::string, YAML::Node> out;
+  CollectEntries(node, out, 0);
+  return out;
+}
+
+ResolvedScalar::Type ResolvePlainScalar(const std::string& text) { return ResolvePlain(text).type; }
 
 std::optional<bool> BoolValue(const YAML::Node& node) {
-  if (ScalarType(node) != Yaml11Type::kBool) return std::nullopt;
-  const std::string& text = node.Scalar();
-  return IsOneOf(text, {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"});
+  ResolvedScalar scalar = ResolveScalar(node);
+  if (scalar.type != Type::kBool) return std::nullopt;
+  return scalar.boolean;
 }
 
-std::string KeyText(const YAML::Node& key) {
-  if (!key.IsDefined() || !key.IsScalar()) return "";
-  const std::string& text = key.Scalar();
-  switch (ScalarType(key)) {
-    case Yaml11Type::kBool:
-      return *BoolValue(key) ? "true" : "false";
-    case Yaml11Type::kInt:
-      return IntegerDigits(text);
-    default:
-      return text;  // a float key is rare enough to keep its text; null keys likewise
-  }
-}
+std::string KeyText(const YAML::Node& key) { return JsonKey(key); }
 
-const char* JsonTypeName(Yaml11Type type) {
+const char* JsonTypeName(ResolvedScalar::Type type) {
   switch (type) {
-    case Yaml11Type::kBool:
+    case Type::kBool:
       return "bool";
-    case Yaml11Type::kInt:
-    case Yaml11Type::kFloat:
+    case Type::kInt:
+    case Type::kFloat:
       return "number";
-    case Yaml11Type::kNull:
+    case Type::kNull:
       return "null";
-    case Yaml11Type::kString:
-      return "string";
+    case Type::kString:
+      break;
   }
   return "string";
+}
+
+bool IsNonStringScalar(const YAML::Node& node) {
+  Type type = ResolveScalar(node).type;
+  return type == Type::kBool || type == Type::kInt || type == Type::kFloat;
 }
 
 }  // namespace rollcall

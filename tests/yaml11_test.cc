@@ -8,27 +8,29 @@
 namespace rollcall {
 namespace {
 
+using Type = ResolvedScalar::Type;
+
 TEST(ResolvePlainScalar, BooleansOfYaml11) {
   for (const char* text :
        {"y", "Y", "yes", "Yes", "YES", "true",  "True",  "TRUE",  "on",  "On",  "ON",
         "n", "N", "no",  "No",  "NO",  "false", "False", "FALSE", "off", "Off", "OFF"}) {
-    EXPECT_EQ(ResolvePlainScalar(text), Yaml11Type::kBool) << text;
+    EXPECT_EQ(ResolvePlainScalar(std::string(text)), Type::kBool) << text;
   }
   for (const char* text : {"yES", "tRUE", "t", "f", "oN", "Yess", "enabled"}) {
-    EXPECT_EQ(ResolvePlainScalar(text), Yaml11Type::kString) << text;
+    EXPECT_EQ(ResolvePlainScalar(std::string(text)), Type::kString) << text;
   }
 }
 
 TEST(ResolvePlainScalar, NullsAndFloatWords) {
   for (const char* text : {"", "~", "null", "Null", "NULL"}) {
-    EXPECT_EQ(ResolvePlainScalar(text), Yaml11Type::kNull) << text;
+    EXPECT_EQ(ResolvePlainScalar(std::string(text)), Type::kNull) << text;
   }
-  EXPECT_EQ(ResolvePlainScalar("nULL"), Yaml11Type::kString);
+  EXPECT_EQ(ResolvePlainScalar("nULL"), Type::kString);
   for (const char* text : {".nan", ".NaN", ".inf", "-.Inf", "+.INF", ".5", ".5e3"}) {
-    EXPECT_EQ(ResolvePlainScalar(text), Yaml11Type::kFloat) << text;
+    EXPECT_EQ(ResolvePlainScalar(std::string(text)), Type::kFloat) << text;
   }
   for (const char* text : {".", ".x", ".5e", ".Nan"}) {
-    EXPECT_EQ(ResolvePlainScalar(text), Yaml11Type::kString) << text;
+    EXPECT_EQ(ResolvePlainScalar(std::string(text)), Type::kString) << text;
   }
 }
 
@@ -36,42 +38,42 @@ TEST(ResolvePlainScalar, IntegersAsGoReadsThemWithBaseZero) {
   for (const char* text :
        {"0", "-0", "+5", "123", "0123", "0x1F", "0X1f", "0o17", "0b101", "-0b101", "1_000",
         "9223372036854775807", "-9223372036854775808", "18446744073709551615"}) {
-    EXPECT_EQ(ResolvePlainScalar(text), Yaml11Type::kInt) << text;
+    EXPECT_EQ(ResolvePlainScalar(std::string(text)), Type::kInt) << text;
   }
   // 08 and 09 are not octal, but are floats by the YAML-style pattern.
-  EXPECT_EQ(ResolvePlainScalar("08"), Yaml11Type::kFloat);
-  EXPECT_EQ(ResolvePlainScalar("+9223372036854775808"), Yaml11Type::kFloat);
-  EXPECT_EQ(ResolvePlainScalar("18446744073709551616"), Yaml11Type::kFloat);
+  EXPECT_EQ(ResolvePlainScalar("08"), Type::kFloat);
+  EXPECT_EQ(ResolvePlainScalar("+9223372036854775808"), Type::kFloat);
+  EXPECT_EQ(ResolvePlainScalar("18446744073709551616"), Type::kFloat);
   for (const char* text : {"0x", "0xZ", "0b2", "1-2", "12abc", "+", "-", "0x1.8p1"}) {
-    EXPECT_EQ(ResolvePlainScalar(text), Yaml11Type::kString) << text;
+    EXPECT_EQ(ResolvePlainScalar(std::string(text)), Type::kString) << text;
   }
 }
 
 TEST(ResolvePlainScalar, FloatsAndWhatOverflows) {
   for (const char* text : {"1e3", "1.5", "1.", "-2.5E-3", "+1e+3", "1_0.5"}) {
-    EXPECT_EQ(ResolvePlainScalar(text), Yaml11Type::kFloat) << text;
+    EXPECT_EQ(ResolvePlainScalar(std::string(text)), Type::kFloat) << text;
   }
-  EXPECT_EQ(ResolvePlainScalar("1e999"), Yaml11Type::kString);  // ParseFloat: out of range
-  EXPECT_EQ(ResolvePlainScalar("1e"), Yaml11Type::kString);
+  EXPECT_EQ(ResolvePlainScalar("1e999"), Type::kString);  // ParseFloat: out of range
+  EXPECT_EQ(ResolvePlainScalar("1e"), Type::kString);
 }
 
 TEST(ResolvePlainScalar, TimestampsStayStrings) {
-  EXPECT_EQ(ResolvePlainScalar("2001-12-14"), Yaml11Type::kString);
-  EXPECT_EQ(ResolvePlainScalar("2001-12-14T21:59:43.10Z"), Yaml11Type::kString);
-  EXPECT_EQ(ResolvePlainScalar("1.2.3"), Yaml11Type::kString);
-  EXPECT_EQ(ResolvePlainScalar("10.0.0.1"), Yaml11Type::kString);
+  EXPECT_EQ(ResolvePlainScalar("2001-12-14"), Type::kString);
+  EXPECT_EQ(ResolvePlainScalar("2001-12-14T21:59:43.10Z"), Type::kString);
+  EXPECT_EQ(ResolvePlainScalar("1.2.3"), Type::kString);
+  EXPECT_EQ(ResolvePlainScalar("10.0.0.1"), Type::kString);
 }
 
-TEST(ScalarType, QuotesAndTagsDecide) {
+TEST(ResolveScalar, QuotesAndTagsDecide) {
   YAML::Node doc = YAML::Load(
       "a: yes\nb: \"yes\"\nc: 'yes'\nd: !!str yes\ne: !!int \"12\"\nf: ~\ng: |\n  yes\n");
-  EXPECT_EQ(ScalarType(doc["a"]), Yaml11Type::kBool);
-  EXPECT_EQ(ScalarType(doc["b"]), Yaml11Type::kString);
-  EXPECT_EQ(ScalarType(doc["c"]), Yaml11Type::kString);
-  EXPECT_EQ(ScalarType(doc["d"]), Yaml11Type::kString);
-  EXPECT_EQ(ScalarType(doc["e"]), Yaml11Type::kInt);
-  EXPECT_EQ(ScalarType(doc["f"]), Yaml11Type::kNull);
-  EXPECT_EQ(ScalarType(doc["g"]), Yaml11Type::kString);  // a block scalar is never resolved
+  EXPECT_EQ(ResolveScalar(doc["a"]).type, Type::kBool);
+  EXPECT_EQ(ResolveScalar(doc["b"]).type, Type::kString);
+  EXPECT_EQ(ResolveScalar(doc["c"]).type, Type::kString);
+  EXPECT_EQ(ResolveScalar(doc["d"]).type, Type::kString);
+  EXPECT_EQ(ResolveScalar(doc["e"]).type, Type::kInt);
+  EXPECT_EQ(ResolveScalar(doc["f"]).type, Type::kNull);
+  EXPECT_EQ(ResolveScalar(doc["g"]).type, Type::kString);  // a block scalar is never resolved
 }
 
 TEST(BoolValue, OptionalAsKubernetesReadsIt) {

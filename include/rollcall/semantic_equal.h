@@ -15,35 +15,9 @@
 #include <string>
 #include <string_view>
 
+#include "rollcall/yaml11.h"
+
 namespace rollcall {
-
-// A scalar resolved as go-yaml v2 resolves it when decoding into interface{}.
-struct ResolvedScalar {
-  enum class Type { kNull, kBool, kInt, kFloat, kString };
-  Type type = Type::kNull;
-  bool boolean = false;
-  // kInt: the value is -magnitude when negative, else magnitude (int64 and uint64
-  // both fit, as go-yaml yields either).
-  bool negative = false;
-  std::uint64_t magnitude = 0;
-  double number = 0;  // kFloat
-  std::string text;   // kString: the string; otherwise the scalar as written
-};
-
-// Resolves a scalar or null node (an undefined node resolves to null). For a
-// mapping or sequence the result is a kString of "" and means nothing.
-ResolvedScalar ResolveScalar(const YAML::Node& node);
-
-// The text Kubernetes' JSON decoder is handed for a scalar: a string as is, a number
-// in decimal (floats in the shortest form that reads back the same), "true",
-// "false" or "null". This is what a resource.Quantity field parses.
-std::string JsonScalarText(const ResolvedScalar& scalar);
-
-// The entries of a mapping as sigs.k8s.io/yaml hands them on: keys turned into JSON
-// strings (`1` → "1", `yes` → "true"), merge keys (`<<: *base`) expanded as go-yaml
-// v2 expands them, and the last of duplicate keys winning. Empty for anything that is
-// not a mapping. The values share the document's nodes.
-std::map<std::string, YAML::Node> JsonObject(const YAML::Node& node);
 
 struct EqualOptions {
   // apimachinery's Semantic.DeepEqual, which compares decoded Go structs: an empty

@@ -1,46 +1,67 @@
-// Scalars as Kubernetes reads them. Helm, kubectl and the API server read YAML with
-// sigs.k8s.io/yaml over go-yaml v2, which resolves a plain (unquoted, untagged)
-// scalar by YAML 1.1's rules: `yes`, `on` and `y` are booleans, `0123` is the octal
-// integer 83, `1e3` a float, `~` null. yaml-cpp hands rollcall the text of every
-// scalar, so each place that reads a value asks here what it is to Kubernetes:
-// whether `optional: yes` is true, which key a mapping key `on:` makes, and whether
-// a value the API server wants as a string is one (docs/yaml.md).
+// Values as Kubernetes reads them. Helm, kubectl and the API server turn YAML into
+// JSON with sigs.k8s.io/yaml over go-yaml v2, which resolves a plain (unquoted,
+// untagged) scalar by YAML 1.1's rules: `yes`, `on` and `y` are booleans, `0123` is
+// the octal integer 83, `1e3` a float, `~` null; keys become JSON strings (`on:` is
+// the key "true"), and merge keys (`<<: *base`) are expanded. yaml-cpp hands rollcall
+// the text of every scalar, so every reader of a value asks here what it is to
+// Kubernetes: the immutability comparison, a Secret's keys and values, `optional`,
+// an env value (docs/yaml.md).
 #pragma once
 
 #include <yaml-cpp/yaml.h>
 
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace rollcall {
 
-enum class Yaml11Type { kString, kNull, kBool, kInt, kFloat };
+// A scalar resolved as go-yaml v2 resolves it when decoding into interface{}.
+struct ResolvedScalar {
+  enum class Type { kNull, kBool, kInt, kFloat, kString };
+  Type type = Type::kNull;
+  bool boolean = false;
+  // kInt: the value is -magnitude when negative, else magnitude (int64 and uint64
+  // both fit, as go-yaml yields either).
+  bool negative = false;
+  std::uint64_t magnitude = 0;
+  double number = 0;  // kFloat
+  std::string text;   // kString: the string; otherwise the scalar as written
+};
 
-// go-yaml v2's resolve() for a plain scalar without a tag: the bool, null and
-// float words of YAML 1.1, integers as Go's strconv.ParseInt/ParseUint read them
-// with base 0 after dropping '_' (0x1F, 0o17, 0b101, 0123 octal), floats matching
-// ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$ that do not overflow, and
-// everything else a string. Timestamps (2001-12-14) stay strings: go-yaml v2 keeps
-// them as their text when decoding into an interface, as Kubernetes does.
-Yaml11Type ResolvePlainScalar(std::string_view text);
+// Resolves a scalar or null node (an undefined node resolves to null). For a
+// mapping or sequence the result is a kString of "" and means nothing.
+ResolvedScalar ResolveScalar(const YAML::Node& node);
 
-// What a scalar node is to Kubernetes: a plain scalar resolved as above, a quoted
-// one a string; a tag (!!str, !!int, …) says it outright. A node that is not a
-// scalar is kNull when null, else kString (callers check maps and sequences).
-Yaml11Type ScalarType(const YAML::Node& node);
+// The text Kubernetes' JSON decoder is handed for a scalar: a string as is, a number
+// in decimal (floats in the shortest form that reads back the same), "true",
+// "false" or "null". This is what a resource.Quantity field parses.
+std::string JsonScalarText(const ResolvedScalar& scalar);
+
+// The entries of a mapping as sigs.k8s.io/yaml hands them on: keys turned into JSON
+// strings (`1` → "1", `yes` → "true"), merge keys (`<<: *base`) expanded as go-yaml
+// v2 expands them, and the last of duplicate keys winning. Empty for anything that is
+// not a mapping. The values share the document's nodes.
+std::map<std::string, YAML::Node> JsonObject(const YAML::Node& node);
+
+// What a plain scalar without a tag resolves to (ResolveScalar's rule for one).
+ResolvedScalar::Type ResolvePlainScalar(const std::string& text);
 
 // The boolean Kubernetes reads in `node` (`optional: yes` is true), or nullopt when
 // it reads no boolean there (absent, null, a string, a number).
 std::optional<bool> BoolValue(const YAML::Node& node);
 
-// The key Kubernetes makes of a mapping key: sigs.k8s.io/yaml turns a boolean key
-// into "true"/"false" and an integer into its decimal digits (`on:` is the key
-// "true", `0123:` the key "83"); a string key is its text.
+// The key sigs.k8s.io/yaml makes of a mapping key: `on:` is "true", `0123:` "83",
+// a string key its text (JsonObject's keys).
 std::string KeyText(const YAML::Node& key);
 
-// "bool", "number" or "null": how encoding/json names a value of `type` in the
-// error the API server gives when it finds one where a string belongs.
-const char* JsonTypeName(Yaml11Type type);
+// "bool", "number", "null" or "string": how encoding/json names a value of `type`
+// in the error the API server gives when it finds one where a string belongs.
+const char* JsonTypeName(ResolvedScalar::Type type);
+
+// True when the API server refuses `node` where a string belongs: a bool or number.
+bool IsNonStringScalar(const YAML::Node& node);
 
 }  // namespace rollcall
