@@ -75,6 +75,7 @@ class AnnotationEditor {
   }
 
   std::vector<Edit> Run(const NodeShape& pod_template) {
+    RefuseMergeKey(pod_template, "");
     std::optional<Entry> metadata = Find(pod_template, "metadata");
     if (!metadata) {
       if (!change_.set.empty()) {
@@ -91,6 +92,7 @@ class AnnotationEditor {
       return std::move(edits_);
     }
     if (!metadata->value.IsMap()) Fail(metadata->value, "metadata must be a mapping");
+    RefuseMergeKey(metadata->value, "metadata ");
     std::optional<Entry> annotations = Find(metadata->value, "annotations");
     if (!annotations) {
       if (!change_.set.empty()) {
@@ -105,6 +107,7 @@ class AnnotationEditor {
       return std::move(edits_);
     }
     if (!annotations->value.IsMap()) Fail(annotations->value, "annotations must be a mapping");
+    RefuseMergeKey(annotations->value, "metadata.annotations ");
     if (RemoveEmptiedBlock(pod_template, *metadata, *annotations)) return std::move(edits_);
     EditMap(annotations->value, {&annotations->value, &metadata->value, &pod_template});
     return std::move(edits_);
@@ -146,6 +149,22 @@ class AnnotationEditor {
 
   static std::string KeyText(const NodeShape& key) {
     return key.IsScalar() ? key.scalar.str() : "";
+  }
+
+  // A merge key (<<: *base) on the way to the annotations: go-yaml writes the merged
+  // entries where the key stands, over the ones before it, so an entry rollcall adds
+  // or edits next to it may be replaced by a merged one (a whole metadata, say) and
+  // Kubernetes would read something else than rollcall reported. Refused, naming
+  // the line, rather than guessed at.
+  void RefuseMergeKey(const NodeShape& map, const std::string& what) const {
+    for (const auto& entry : map.entries()) {
+      if (entry.first.IsScalar() && entry.first.scalar == "<<") {
+        Fail(entry.first, what +
+                              "holds a merge key (<<); rollcall cannot add its annotations "
+                              "there without changing what Kubernetes reads: write the "
+                              "merged entries out");
+      }
+    }
   }
 
   // An edit inside an alias or inside an anchored node that is aliased elsewhere

@@ -1,6 +1,7 @@
 #include "rollcall/document.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <stdexcept>
 #include <string_view>
@@ -11,6 +12,7 @@
 #include "rollcall/input_error.h"
 #include "rollcall/node_shape.h"
 #include "rollcall/scalar_repairs.h"
+#include "rollcall/yaml11.h"
 #include "rollcall/yaml_text.h"
 
 namespace rollcall {
@@ -53,12 +55,22 @@ YAML::Node Child(const YAML::Node& map, const char* key) {
   // hand out an invalid "zombie" node whose Type() throws.
   YAML::Node found(YAML::NodeType::Undefined);
   if (!map.IsDefined() || !map.IsMap()) return found;
+  bool merges = false;
   for (const auto& entry : map) {
     // The last of duplicate keys wins, as Kubernetes decodes them (yaml-cpp's own
     // lookup would return the first).
-    if (entry.first.IsScalar() && entry.first.Scalar() == key) found.reset(entry.second);
+    if (!entry.first.IsScalar()) continue;
+    if (entry.first.Scalar() == key) found.reset(entry.second);
+    merges = merges || entry.first.Scalar() == "<<";
   }
-  return found;
+  if (!merges) return found;
+  // A merge key (<<: *base) writes the merged entries where it stands, as go-yaml
+  // reads it: the mapping as Kubernetes reads it decides (yaml11.h).
+  std::map<std::string, YAML::Node> merged = JsonObject(map);
+  auto it = merged.find(key);
+  YAML::Node out(YAML::NodeType::Undefined);
+  if (it != merged.end()) out.reset(it->second);
+  return out;
 }
 
 Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::Node& root)

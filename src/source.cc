@@ -103,10 +103,12 @@ void ForEachEntry(const Object& object, const char* field, Take take) {
     throw InputError(object.doc.Locate(map.Mark()),
                      object.description + ": " + field + " must be a mapping of keys to strings");
   }
-  for (const auto& entry : map) {
+  // The entries as Kubernetes reads them: keys as JSON keys (`on:` is "true"),
+  // merge keys (<<: *base) expanded, the last duplicate winning (yaml11.h). A key
+  // node is kept for each, to place messages at (a merged one's is where the merged
+  // mapping wrote it).
+  for (const auto& [key, entry] : JsonEntries(map)) {
     const YAML::Node& value = entry.second;
-    // The key as Kubernetes reads it: `on:` is the key "true" (yaml11.h).
-    std::string key = KeyText(entry.first);
     if (!value.IsNull() && !value.IsScalar()) {
       throw InputError(object.doc.Locate(value.Mark()),
                        object.description + ": " + field + "." + key + " must be a string, not a " +

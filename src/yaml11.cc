@@ -317,20 +317,22 @@ std::string JsonKey(const YAML::Node& key) {
   return s.text;
 }
 
-void Put(std::map<std::string, YAML::Node>& out, std::string key, const YAML::Node& value) {
-  auto [it, inserted] = out.emplace(std::move(key), value);
+void Put(JsonMapping& out, std::string key, const YAML::Node& key_node, const YAML::Node& value) {
+  auto [it, inserted] = out.try_emplace(std::move(key), key_node, value);
+  if (inserted) return;
   // reset(), not operator=: yaml-cpp's assignment writes through into the tree.
-  if (!inserted) it->second.reset(value);
+  it->second.first.reset(key_node);
+  it->second.second.reset(value);
 }
 
 // go-yaml v2's decoder.mapping and decoder.merge: entries in document order, a merge
 // writing the merged mapping's entries (of a sequence of mappings, the last first,
 // so earlier ones win), later entries overwriting earlier ones.
-void CollectEntries(const YAML::Node& map, std::map<std::string, YAML::Node>& out, int depth) {
+void CollectEntries(const YAML::Node& map, JsonMapping& out, int depth) {
   if (depth > 32 || !map.IsDefined() || !map.IsMap()) return;
   for (const auto& entry : map) {
     if (!IsMergeKey(entry.first)) {
-      Put(out, JsonKey(entry.first), entry.second);
+      Put(out, JsonKey(entry.first), entry.first, entry.second);
       continue;
     }
     const YAML::Node& merged = entry.second;
@@ -391,9 +393,15 @@ std::string JsonScalarText(const ResolvedScalar& scalar) {
   return scalar.text;
 }
 
+JsonMapping JsonEntries(const YAML::Node& node) {
+  JsonMapping out;
+  CollectEntries(node, out, 0);
+  return out;
+}
+
 std::map<std::string, YAML::Node> JsonObject(const YAML::Node& node) {
   std::map<std::string, YAML::Node> out;
-  CollectEntries(node, out, 0);
+  for (auto& [key, entry] : JsonEntries(node)) out.emplace(key, entry.second);
   return out;
 }
 

@@ -136,5 +136,51 @@ TEST(Yaml11Reading, BinaryTaggedValuesAreTheBytesGoYamlDecodes) {
   EXPECT_THAT(refused.err, HasSubstr("data.raw is not valid base64"));
 }
 
+std::string MergedSecret(const std::string& password) {
+  return "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\nstringData:\n  <<: &base {user: app, "
+         "password: " +
+         password + "}\n  host: db\n";
+}
+
+TEST(MergeKeys, ASecretsMergedValuesAreHashed) {
+  std::string consumer = Consumer(
+      "        - name: P\n          valueFrom: {secretKeyRef: {name: db, key: password}}\n");
+  ProcessResult one = RunProcess({RollcallBinary(), "render"}, MergedSecret("one") + consumer);
+  ProcessResult two = RunProcess({RollcallBinary(), "render"}, MergedSecret("two") + consumer);
+  EXPECT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_THAT(one.err, HasSubstr("hashed 1"));
+  // Was refused ("stringData.<< must be a string"); the merged password is what the
+  // process reads, so changing it changes the hash.
+  EXPECT_NE(testing::TemplateAnnotation(one.out, "web"),
+            testing::TemplateAnnotation(two.out, "web"));
+}
+
+TEST(MergeKeys, AContainerBuiltByAMergeHasItsReferences) {
+  std::string input =
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n"
+      "    spec:\n      containers:\n      - &base\n        name: base\n        env:\n"
+      "        - name: P\n          valueFrom: {secretKeyRef: {name: db, key: password}}\n"
+      "      - <<: *base\n        name: worker\n";
+  ProcessResult result = RunProcess({RollcallBinary(), "lint", "-"}, input);
+  EXPECT_THAT(result.out, HasSubstr("in container base"));
+  EXPECT_THAT(result.out, HasSubstr("in container worker"));
+}
+
+TEST(MergeKeys, AMergeKeyWhereRenderWritesIsRefused) {
+  std::string input =
+      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {a: b}\n---\n"
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n"
+      "    <<: {metadata: {labels: {app: web}}}\n"
+      "    spec:\n      containers: [{name: app, envFrom: [{configMapRef: {name: c}}]}]\n";
+  ProcessResult result = RunProcess({RollcallBinary(), "render"}, input);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_THAT(
+      result.err,
+      HasSubstr("(document 2, line 11, column 5): Deployment web: pod template holds a merge "
+                "key (<<); rollcall cannot add its annotations there without changing what "
+                "Kubernetes reads: write the merged entries out\n"));
+}
+
 }  // namespace
 }  // namespace rollcall

@@ -155,8 +155,9 @@ const YAML::Node& NoNode();
 // A scalar's text, or "" for anything else (null, map, sequence, undefined).
 std::string ScalarOr(const YAML::Node& node, const std::string& fallback = "");
 
-// The value of `key` in a mapping (the last one when the key is duplicated, as
-// Kubernetes reads it), or an undefined node when absent. Never inserts (yaml-cpp's
+// The value of `key` in a mapping as Kubernetes reads it (the last one when the key
+// is duplicated; merge keys `<<: *base` expanded as go-yaml expands them, yaml11.h),
+// or an undefined node when absent. Never inserts (yaml-cpp's
 // non-const operator[] would). Careful: rebind a YAML::Node variable
 // with reset(); yaml-cpp's operator= writes through into the tree it points at.
 YAML::Node Child(const YAML::Node& map, const char* key);

@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace rollcall {
 
@@ -45,6 +46,11 @@ std::string JsonScalarText(const ResolvedScalar& scalar);
 // v2 expands them, and the last of duplicate keys winning. Empty for anything that is
 // not a mapping. The values share the document's nodes.
 std::map<std::string, YAML::Node> JsonObject(const YAML::Node& node);
+
+// The same with each entry's key node as well (a merged entry's is where the merged
+// mapping wrote it): key → (key node, value node).
+using JsonMapping = std::map<std::string, std::pair<YAML::Node, YAML::Node>>;
+JsonMapping JsonEntries(const YAML::Node& node);
 
 // What a plain scalar without a tag resolves to (ResolveScalar's rule for one).
 ResolvedScalar::Type ResolvePlainScalar(const std::string& text);
