@@ -22,6 +22,19 @@ bool Reloadable(const Consumer& consumer, const Reference& reference) {
 
 }  // namespace
 
+// A `List` kind, a block document with a top-level `items:` key, or a flow (JSON)
+// document that mentions items.
+bool MayBeList(const TypeHeader& type, std::string_view text) {
+  if (type.kind.size() >= 4 && type.kind.compare(type.kind.size() - 4, 4, "List") == 0) return true;
+  if (text.rfind("items:", 0) == 0 || text.find("\nitems:") != std::string_view::npos) return true;
+  std::size_t first = text.find_first_not_of(" \t\r\n");
+  while (first != std::string_view::npos && text.compare(first, 3, "---") == 0) {
+    first = text.find_first_not_of(" \t\r\n", text.find('\n', first));
+  }
+  return first != std::string_view::npos && text[first] == '{' &&
+         text.find("items") != std::string_view::npos;
+}
+
 bool AnalysisReads(const AnalysisOptions& options, const TypeHeader& type, std::string_view text) {
   // The previous release is compared object by object, whatever the kind.
   if (options.previous != nullptr) return true;
@@ -31,6 +44,9 @@ bool AnalysisReads(const AnalysisOptions& options, const TypeHeader& type, std::
       MayDeclareRotation(type.api_version, type.kind)) {
     return true;
   }
+  // A List (any object with a top-level `items`, as kubectl reads it) may hold
+  // Secrets. Checked on the text, not to parse every CRD whose schema has items.
+  if (MayBeList(type, text)) return true;
   // Suppressions (rollcall.dev/ignore) apply to any object; a marker in a comment is
   // named after its document's origin, which a Helm 4 annotation may give.
   return text.find("rollcall.dev/") != std::string_view::npos || MayHoldMarkers(text);

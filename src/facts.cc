@@ -17,6 +17,13 @@ std::unique_ptr<T> Own(std::optional<T> found) {
 
 DocumentFacts ReadFacts(const Document& doc, const FactOptions& options) {
   DocumentFacts facts;
+  if (IsList(doc)) {
+    RefuseListedWorkloads(doc, options.consumer_kinds);
+    std::vector<Source> listed = ExtractStateSources(doc, options.default_namespace);
+    if (!listed.empty())
+      facts.listed_sources = std::make_unique<std::vector<Source>>(std::move(listed));
+    return facts;
+  }
   facts.source = Own(ExtractSource(doc, options.default_namespace));
   if (!facts.source) {
     facts.consumer = Own(ExtractConsumer(doc, options.default_namespace, options.consumer_kinds));

@@ -17,21 +17,28 @@ Model BuildModel(std::vector<Document>& documents, const std::string& default_na
   for (Document& doc : documents) {
     DocumentFacts* found = doc.facts();
     if (found == nullptr) continue;
-    if (const std::unique_ptr<Source>& source = found->source) {
-      source->document = &doc;
-      SourceId id = source->id;
+    auto add_source = [&](Source& source) {
+      source.document = &doc;
+      SourceId id = source.id;
       auto earlier = model.sources.find(id);
       if (earlier != model.sources.end()) {
         model.findings.push_back(
-            Finding{"duplicate-source", Severity::kWarning, source->Where(), id.Describe(), "",
+            Finding{"duplicate-source", Severity::kWarning, source.Where(), id.Describe(), "",
                     id.Describe() + " is defined again (first at line " +
                         std::to_string(earlier->second.Where().line) +
                         "); the last definition is the one applied, and the one hashed"});
       }
-      model.sources.insert_or_assign(id, std::move(*source));
+      model.sources.insert_or_assign(id, std::move(source));
+    };
+    if (const std::unique_ptr<Source>& source = found->source) {
+      add_source(*source);
     } else if (found->consumer) {
       Consumer& consumer = model.consumers.emplace_back(std::move(*found->consumer));
       consumer.document = &doc;
+    }
+    if (found->listed_sources) {
+      for (Source& source : *found->listed_sources) add_source(source);
+      found->listed_sources.reset();
     }
     // Moved into the model: one copy of each, however large the stream.
     found->source.reset();

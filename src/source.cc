@@ -2,6 +2,7 @@
 #include <optional>
 
 #include "rollcall/base64.h"
+#include "rollcall/consumer_kinds.h"
 #include "rollcall/input_error.h"
 #include "rollcall/model.h"
 #include "rollcall/utf8.h"
@@ -207,11 +208,16 @@ std::optional<Source> ExtractSource(const Document& doc, const std::string& defa
   return SourceOf(doc, doc.root(), default_namespace);
 }
 
+bool IsList(const Document& doc) {
+  if (doc.shape() != Document::Shape::kObject || !doc.has_tree()) return false;
+  YAML::Node items = Child(doc.root(), "items");
+  return items.IsDefined() && !items.IsNull();
+}
+
 std::vector<Source> ExtractStateSources(const Document& doc, const std::string& default_namespace) {
   std::vector<Source> sources;
   if (doc.shape() != Document::Shape::kObject) return sources;
-  if (doc.kind() != "List" &&
-      !(doc.kind().size() > 4 && doc.kind().compare(doc.kind().size() - 4, 4, "List") == 0)) {
+  if (!IsList(doc)) {
     if (std::optional<Source> source = ExtractSource(doc, default_namespace)) {
       sources.push_back(std::move(*source));
     }
@@ -226,6 +232,22 @@ std::vector<Source> ExtractStateSources(const Document& doc, const std::string& 
     }
   }
   return sources;
+}
+
+void RefuseListedWorkloads(const Document& doc, const std::vector<ConsumerKind>& extra_kinds) {
+  if (!IsList(doc)) return;
+  YAML::Node items = Child(doc.root(), "items");
+  if (!items.IsSequence()) return;
+  for (const auto& item : items) {
+    std::string api_version = ScalarOr(Child(item, "apiVersion"));
+    std::string kind = ScalarOr(Child(item, "kind"));
+    if (FindConsumerKind(api_version, kind, extra_kinds) == nullptr) continue;
+    throw InputError(doc.Locate(item.Mark()),
+                     "a " + kind + " inside a " + doc.kind() +
+                         ": kubectl and Helm apply every item of a List, but rollcall reads pod "
+                         "templates only in documents of their own, so this one would get no "
+                         "hash; write the List's items as documents (separated by ---)");
+  }
 }
 
 }  // namespace rollcall

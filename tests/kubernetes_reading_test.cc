@@ -182,5 +182,39 @@ TEST(MergeKeys, AMergeKeyWhereRenderWritesIsRefused) {
                 "Kubernetes reads: write the merged entries out\n"));
 }
 
+TEST(Lists, ASecretInsideAListIsASource) {
+  std::string listed =
+      "apiVersion: v1\nkind: SecretList\nitems:\n- apiVersion: v1\n  kind: Secret\n"
+      "  metadata: {name: db}\n  stringData: {password: one}\n";
+  std::string consumer = Consumer(
+      "        - name: P\n          valueFrom: {secretKeyRef: {name: db, key: password}}\n");
+  ProcessResult result = RunProcess({RollcallBinary(), "render"}, listed + consumer);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("hashed 1"));
+  std::string changed = listed;
+  changed.replace(changed.find("one"), 3, "two");
+  EXPECT_NE(testing::TemplateAnnotation(result.out, "web"),
+            testing::TemplateAnnotation(
+                RunProcess({RollcallBinary(), "render"}, changed + consumer).out, "web"));
+}
+
+TEST(Lists, AWorkloadInsideAListIsRefused) {
+  std::string input =
+      "apiVersion: v1\nkind: List\nitems:\n- apiVersion: apps/v1\n  kind: Deployment\n"
+      "  metadata: {name: web}\n  spec: {template: {spec: {containers: [{name: a, envFrom: "
+      "[{secretRef: {name: db}}]}]}}}\n";
+  for (const char* command : {"render", "lint"}) {
+    std::vector<std::string> argv = {RollcallBinary(), command};
+    if (std::string(command) == "lint") argv.push_back("-");
+    ProcessResult result = RunProcess(argv, input);
+    EXPECT_EQ(result.exit_code, 2) << command;
+    EXPECT_EQ(result.out, "") << command;
+    EXPECT_THAT(result.err, HasSubstr("a Deployment inside a List: kubectl and Helm apply every "
+                                      "item of a List, but rollcall reads pod templates only in "
+                                      "documents of their own"))
+        << command;
+  }
+}
+
 }  // namespace
 }  // namespace rollcall

@@ -166,10 +166,20 @@ std::vector<SourceRead> ResolveReads(const Consumer& consumer, const Model& mode
 // InputError naming the object and key (never the value) on undecodable data.
 std::optional<Source> ExtractSource(const Document& doc, const std::string& default_namespace);
 
-// The Secrets and ConfigMaps of a state file (--state): what
-// `kubectl get secret,configmap -o yaml` prints, a List (or SecretList, …) with
-// items, or a plain object. Other kinds are ignored.
+// The Secrets and ConfigMaps of a document: the document itself, or each item of a
+// List (what `kubectl get secret,configmap -o yaml` prints, or a chart's
+// `kind: List`). Other kinds are ignored. Used for --state and for every input.
 std::vector<Source> ExtractStateSources(const Document& doc, const std::string& default_namespace);
+
+// Whether kubectl reads `doc` as a list of objects: apimachinery's unstructured
+// decoder takes any object with an `items` field for one, whatever its kind, and
+// kubectl and Helm apply every item.
+bool IsList(const Document& doc);
+
+// Throws InputError at the first item of a List that is a workload rollcall would
+// have to annotate: it reads pod templates only in documents of their own, and a
+// workload kubectl applies from a List would otherwise go unhashed, silently.
+void RefuseListedWorkloads(const Document& doc, const std::vector<ConsumerKind>& extra_kinds);
 
 // Reads the pod template of a consumer kind (built in, or in `extra_kinds`);
 // nullopt for kinds without one.

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -75,8 +76,25 @@ std::vector<std::string> Read(const std::string& path) {
     FactOptions facts = FactOptionsFor(options);
     std::vector<Document> documents = ParseStream(stream, Limits{}, nullptr, FactReader(facts));
     Analysis analysis(std::move(documents), std::move(options));
+    std::map<const Document*, std::vector<const Source*>> listed;
+    for (const auto& [id, source] : analysis.model().sources)
+      listed[source.document].push_back(&source);
     for (const Document& doc : analysis.documents()) {
       if (doc.shape() != Document::Shape::kObject && doc.shape() != Document::Shape::kUnread) {
+        continue;
+      }
+      if (doc.kind() != "Secret" && doc.kind() != "ConfigMap" && listed.count(&doc) > 0) {
+        // A List: rollcall reads its Secrets and ConfigMaps (and refuses its
+        // workloads), and those are its objects.
+        for (const Source* source : listed[&doc]) {
+          const SourceId& id = source->id;
+          lines.push_back(Line({{"type", "object"},
+                                {"apiVersion", "v1"},
+                                {"kind", SourceKindName(id.kind)},
+                                {"namespace", id.name_space.str()},
+                                {"name", id.name.str()}},
+                               path));
+        }
         continue;
       }
       lines.push_back(Line({{"type", "object"},
