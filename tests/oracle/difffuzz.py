@@ -122,7 +122,8 @@ def normalize(what):
     """What differs, without the names and values of the generated input, and with a
     workload's kind left out (they are read alike)."""
     w = what
-    w = re.sub(r"reads object (\S+) (\S+) \S*$", r"reads object \1 \2", w)
+    w = re.sub(r"reads object (\S+) (\S+) .*$", r"reads object \1 \2", w)
+    w = re.sub(r"^(only (?:rollcall|Kubernetes): )\S+ .*? reads ", r"\1Workload … reads ", w)
     w = re.sub(r"\[[^\]]*\]", "[…]", w)
     w = re.sub(r'"(?:[^"\\]|\\.)*"', '"…"', w)
     w = re.sub(r"\b(Secret|ConfigMap)/\S*", r"\1/…", w)
@@ -181,7 +182,7 @@ FEATURES = [
     ("no-final-newline", lambda t: t and not t.endswith("\n")),
     ("tab", lambda t: "\t" in t),
     ("yaml11-key", lambda t: any(_is_yaml11_nonstring(m) for m in
-                                 re.findall(r"^[ \t]*(?:-[ \t]+)?([^\s:#'\"{\[][^:#]*?)[ \t]*:(?:[ \t]|$)", t, re.M))
+                                 re.findall(r"^[ \t]*(?:-[ \t]+)?([^\s:#'\"{\[][^:#\n]*?)[ \t]*:(?:[ \t]|$)", t, re.M))
      or any(_is_yaml11_nonstring(m) for m in re.findall(r"[{,][ \t]*([^\s:'\"{,]+)[ \t]*:", t))),
     ("yaml11-value", lambda t: any(_is_yaml11_nonstring(m) for m in
                                    re.findall(r":[ \t]+([^\s'\"|>&*!#{\[][^#\n,}]*?)[ \t]*(?:#.*)?$", t, re.M))
