@@ -324,6 +324,7 @@ def run(args):
     known_counts = collections.Counter()
     new_classes = collections.OrderedDict()  # class -> (shrunk data, disagreement)
     shrunk_norms = set()
+    reported_norms = set()
     print(f"# differential fuzzing: seed {seed}, up to {args.seconds:g}s or {args.count} streams, "
           f"{args.batch} a batch")
     shrink_left = max(10.0, args.seconds / 2)  # seconds of shrinking in all
@@ -343,25 +344,25 @@ def run(args):
                 for what in dict.fromkeys(whats):
                     norm = normalize(what)
                     data = batch[path]
-                    hit = known_class(classes, what, data)
-                    if hit:
-                        known_counts[hit[0] + " | " + " ".join(sorted(hit[1])) + " | " + hit[2]] += 1
-                        continue
-                    if norm in shrunk_norms:
-                        continue  # this kind of disagreement is reported once a run
-                    shrunk_norms.add(norm)
-                    # Shrunk to what makes it disagree, so that its features are the
-                    # ones that matter, while the shrinking time lasts.
+                    # The first disagreement of each kind in a run is shrunk to what
+                    # makes it disagree before it is classed, so that its features
+                    # are the ones that matter (a random input holds many, and a
+                    # class would match by chance); later ones are classed as they
+                    # come, and a new class is reported once per kind.
                     how = "unshrunk"
-                    if shrink_left > 0:
+                    if norm not in shrunk_norms and shrink_left > 0:
+                        shrunk_norms.add(norm)
                         t0 = time.monotonic()
                         data = shrink(args, data, norm, tmp, budget_s=min(20, shrink_left))
                         shrink_left -= time.monotonic() - t0
                         how = "shrunk"
-                        hit = known_class(classes, what, data)
-                        if hit:  # its class shows once shrunk
-                            known_counts[hit[0] + " | " + " ".join(sorted(hit[1])) + " | " + hit[2]] += 1
-                            continue
+                    hit = known_class(classes, what, data)
+                    if hit:
+                        known_counts[hit[0] + " | " + " ".join(sorted(hit[1])) + " | " + hit[2]] += 1
+                        continue
+                    if how == "unshrunk" and norm in reported_norms:
+                        continue
+                    reported_norms.add(norm)
                     cls = class_of(what, data)
                     if cls not in new_classes:
                         new_classes[cls] = (data, what)
