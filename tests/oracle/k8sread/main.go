@@ -394,7 +394,9 @@ func (r *reader) object(obj map[string]interface{}) {
 		"kind": head.Kind, "namespace": head.Metadata.Namespace, "name": head.Metadata.Name})
 	lines = append(lines, annotations(id, "metadata", &head.Metadata)...)
 	var content map[string][]byte
-	core := group(head.APIVersion) == ""
+	// The core group has one version: the API server refuses a Secret or ConfigMap of any
+	// other apiVersion without a group ("no matches for kind").
+	core := head.APIVersion == "v1"
 	switch {
 	case core && head.Kind == "Secret":
 		var s secret
