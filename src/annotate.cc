@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "rollcall/input_error.h"
+#include "rollcall/utf8.h"
 #include "rollcall/yaml_text.h"
 
 namespace rollcall {
@@ -22,7 +23,31 @@ struct Tree {
 
 // A string as a double-quoted scalar: valid JSON and valid YAML, and never read
 // as a bool, number or null.
-std::string Quote(const std::string& value) { return nlohmann::json(value).dump(); }
+// `value` as a double-quoted YAML scalar that go-yaml reads back as the same string:
+// JSON's quoting (control characters below U+0020 escaped), and escaped besides what
+// go-yaml (YAML 1.1) would not read back as written: DEL and the C1 controls, which
+// it refuses, U+0085, U+2028 and U+2029, which it folds as line breaks, and U+FEFF.
+std::string Quote(const std::string& value) {
+  std::string json = nlohmann::json(value).dump();
+  std::string out;
+  out.reserve(json.size());
+  for (std::size_t i = 0; i < json.size();) {
+    char32_t c = 0;
+    std::size_t length = DecodeUtf8(json, i, c);
+    if (length == 0) length = 1;  // not reached: the input passed the text checks
+    const bool escape =
+        c == 0x7F || (c >= 0x80 && c <= 0x9F) || c == 0x2028 || c == 0x2029 || c == 0xFEFF;
+    if (escape) {
+      static constexpr char kHex[] = "0123456789ABCDEF";
+      out += "\\u";
+      for (int shift = 12; shift >= 0; shift -= 4) out += kHex[(c >> shift) & 0xF];
+    } else {
+      out.append(json, i, length);
+    }
+    i += length;
+  }
+  return out;
+}
 
 std::string RenderFlow(const std::vector<Tree>& entries) {
   std::string out;

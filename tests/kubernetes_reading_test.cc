@@ -216,5 +216,23 @@ TEST(Lists, AWorkloadInsideAListIsRefused) {
   }
 }
 
+TEST(WhatRenderWrites, CharactersGoYamlWouldNotReadBackAreEscaped) {
+  // A key with DEL lands in rollcall.dev/config-sources; go-yaml refused the output
+  // when it was written raw. U+0085 in a Job's name is a line break to go-yaml.
+  std::string input =
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData: {\"a\\x7fb\": x}\n---\n"
+      "apiVersion: batch/v1\nkind: Job\nmetadata: {name: \"wor\\N ker\"}\nspec:\n  template:\n"
+      "    spec:\n      restartPolicy: Never\n      containers:\n      - name: a\n"
+      "        env:\n        - name: X\n          valueFrom: {secretKeyRef: {name: s, key: "
+      "\"a\\x7fb\"}}\n";
+  ProcessResult result = RunProcess({RollcallBinary(), "render"}, input);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.out, HasSubstr("rollcall.dev/config-sources: \"secret/s[a\\u007Fb]\""));
+  EXPECT_THAT(result.out,
+              HasSubstr("\"rollcall.dev/job-name\": \"wor\\u0085 ker\"}, name: \"wor\\u0085 ker-"));
+  EXPECT_THAT(result.out, Not(HasSubstr("\x7f")));
+  EXPECT_THAT(result.out, Not(HasSubstr("\xc2\x85")));
+}
+
 }  // namespace
 }  // namespace rollcall
