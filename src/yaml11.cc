@@ -431,6 +431,11 @@ const char* JsonTypeName(ResolvedScalar::Type type) {
 }
 
 bool IsNonStringScalar(const YAML::Node& node) {
+  // Most values are quoted, or plain text no YAML 1.1 rule applies to (its first
+  // byte rules out every bool, number and null word): no resolution, no copy.
+  if (!node.IsDefined() || !node.IsScalar()) return false;
+  if (node.Tag() == "!") return false;
+  if (node.Tag() == "?" && Hint(node.Scalar()) == 0) return false;
   Type type = ResolveScalar(node).type;
   return type == Type::kBool || type == Type::kInt || type == Type::kFloat;
 }
