@@ -162,15 +162,10 @@ class ReferenceCollector {
       if (!entry.first.IsScalar() || entry.first.Scalar() != "value") continue;
       if (!IsNonStringScalar(entry.second)) continue;
       const ResolvedScalar::Type type = ResolveScalar(entry.second).type;
-      const std::string kind = doc_.kind();
-      throw InputError(
-          doc_.Locate(entry.first.Mark()),
-          doc_.Describe() + ": an env value is a " + JsonTypeName(type) +
-              " to Kubernetes, which reads unquoted YAML by YAML 1.1's rules; quote it to keep it "
-              "a string. The API server refuses the object: \"" +
-              kind + " in version \\\"" + doc_.api_version() + "\\\" cannot be handled as a " +
-              kind + ": json: cannot unmarshal " + JsonTypeName(type) + " into Go struct field " +
-              spec_field_ + "." + list + ".env.value of type string\"");
+      throw InputError(doc_.Locate(entry.first.Mark()),
+                       doc_.Describe() + ": an env value" +
+                           NotAStringMessage(type, doc_.kind(), doc_.api_version(),
+                                             spec_field_ + "." + list + ".env.value", "string"));
     }
   }
 

@@ -131,10 +131,8 @@ class Loader {
                        "is a Helm chart, and rendering it needs helm, but \"" + options_.helm +
                            "\" was not found (use --helm or $HELM_BIN)");
     }
-    if (!IsNamespaceName(options_.name_space)) {
-      throw InputError(Location{origin, 0, 0, 0}, QuotedName(options_.name_space) +
-                                                      " is not a valid namespace name (" +
-                                                      kDns1123LabelRule + ")");
+    if (std::optional<std::string> problem = NamespaceNameProblem(options_.name_space)) {
+      throw InputError(Location{origin, 0, 0, 0}, *problem);
     }
     // Every value joined to its flag and every positional argument after "--", the
     // chart as a path that starts with '/' or "./": neither a directory's name nor

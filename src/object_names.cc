@@ -65,6 +65,16 @@ std::string ReleaseNameFor(std::string_view directory_name) {
   return name.empty() ? "release" : name;
 }
 
+std::optional<std::string> NamespaceNameProblem(std::string_view name) {
+  if (IsNamespaceName(name)) return std::nullopt;
+  return QuotedName(name) + " is not a valid namespace name (" + kDns1123LabelRule + ")";
+}
+
+std::optional<std::string> HelmReleaseNameProblem(std::string_view name) {
+  if (IsHelmReleaseName(name)) return std::nullopt;
+  return QuotedName(name) + " is not a valid Helm release name (" + kHelmReleaseNameRule + ")";
+}
+
 std::string QuotedName(std::string_view name) {
   std::string escaped;
   escaped.reserve(name.size());

@@ -54,15 +54,9 @@ std::unique_ptr<PreviousRelease> LoadPreviousRelease(const std::string& helm,
   std::string origin = "helm get manifest " + release;
   // The CLI refuses both with a usage error first; checked here so that no caller
   // can hand helm something that reads as an option.
-  if (!IsHelmReleaseName(release)) {
-    throw InputError(
-        Location{origin, 0, 0, 0},
-        QuotedName(release) + " is not a valid Helm release name (" + kHelmReleaseNameRule + ")");
-  }
-  if (!IsNamespaceName(name_space)) {
-    throw InputError(
-        Location{origin, 0, 0, 0},
-        QuotedName(name_space) + " is not a valid namespace name (" + kDns1123LabelRule + ")");
+  for (const std::optional<std::string>& problem :
+       {HelmReleaseNameProblem(release), NamespaceNameProblem(name_space)}) {
+    if (problem) throw InputError(Location{origin, 0, 0, 0}, *problem);
   }
   ProcessOutput got =
       RunProgram({helm, "get", "manifest", "--namespace=" + name_space, "--", release},

@@ -81,17 +81,11 @@ struct EntryReader {
 // strings.
 std::string NotAString(const Object& object, const char* field, const std::string& key,
                        ResolvedScalar::Type type) {
-  const std::string kind = object.kind == SourceKind::kSecret ? "Secret" : "ConfigMap";
+  const std::string kind = SourceKindName(object.kind);
   const std::string field_name(field);
   const bool bytes = field_name == "binaryData" || (kind == "Secret" && field_name == "data");
-  return object.description + ": " + field_name + "." + key + " is a " + JsonTypeName(type) +
-         " to Kubernetes, which reads unquoted YAML by YAML 1.1's rules; quote it to keep it a "
-         "string. The API server refuses the object: \"" +
-         kind +
-         " in version \\\"v1\\\" cannot be "
-         "handled as a " +
-         kind + ": json: cannot unmarshal " + JsonTypeName(type) + " into Go struct field " + kind +
-         "." + field_name + " of type " + (bytes ? "[]uint8" : "string") + "\"";
+  return object.description + ": " + field_name + "." + key +
+         NotAStringMessage(type, kind, "v1", kind + "." + field_name, bytes ? "[]uint8" : "string");
 }
 
 // Calls `take(key, value_node)` for each entry of the mapping at `field`, checking

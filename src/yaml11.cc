@@ -430,6 +430,17 @@ const char* JsonTypeName(ResolvedScalar::Type type) {
   return "string";
 }
 
+std::string NotAStringMessage(ResolvedScalar::Type type, const std::string& kind,
+                              const std::string& api_version, const std::string& go_field,
+                              const char* go_type) {
+  return std::string(" is a ") + JsonTypeName(type) +
+         " to Kubernetes, which reads unquoted YAML by YAML 1.1's rules; quote it to keep it a "
+         "string. The API server refuses the object: \"" +
+         kind + " in version \\\"" + api_version + "\\\" cannot be handled as a " + kind +
+         ": json: cannot unmarshal " + JsonTypeName(type) + " into Go struct field " + go_field +
+         " of type " + go_type + "\"";
+}
+
 bool IsNonStringScalar(const YAML::Node& node) {
   // Most values are quoted, or plain text no YAML 1.1 rule applies to (its first
   // byte rules out every bool, number and null word): no resolution, no copy.

@@ -5,6 +5,7 @@
 // read as an option either (docs/security.md, "External programs").
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -54,6 +55,11 @@ bool IsHelmReleaseName(std::string_view name);
 // when Helm takes it, else that name made into one (lowercase; runs of other
 // characters become '-'; cut to 53), else "release" when nothing is left.
 std::string ReleaseNameFor(std::string_view directory_name);
+
+// The message for a name that breaks its rule: "\"-A\" is not a valid namespace name
+// (a DNS-1123 label: …)". nullopt when it follows the rule.
+std::optional<std::string> NamespaceNameProblem(std::string_view name);
+std::optional<std::string> HelmReleaseNameProblem(std::string_view name);
 
 // `name` in double quotes, '"' and '\' escaped with a backslash, the rest made
 // Printable (printable.h: "\x1b"): a name that breaks a rule is shown in messages

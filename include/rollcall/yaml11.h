@@ -67,6 +67,15 @@ std::string KeyText(const YAML::Node& key);
 // in the error the API server gives when it finds one where a string belongs.
 const char* JsonTypeName(ResolvedScalar::Type type);
 
+// What follows the subject in the message for a bool or number of `type` where
+// the API server wants a string, in its words: " is a number to Kubernetes, …; quote
+// it … The API server refuses the object: "Secret in version \"v1\" cannot be handled
+// as a Secret: json: cannot unmarshal number into Go struct field <go_field> of type
+// <go_type>"". `kind` and `api_version` are the object's.
+std::string NotAStringMessage(ResolvedScalar::Type type, const std::string& kind,
+                              const std::string& api_version, const std::string& go_field,
+                              const char* go_type);
+
 // True when the API server refuses `node` where a string belongs: a bool or number.
 bool IsNonStringScalar(const YAML::Node& node);
 

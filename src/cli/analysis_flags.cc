@@ -3,8 +3,8 @@
 #include <iostream>
 
 #include "cli/input.h"
+#include "cli/output.h"
 #include "rollcall/object_names.h"
-#include "rollcall/printable.h"
 #include "rollcall/state.h"
 #include "rollcall/stream.h"
 
@@ -52,12 +52,11 @@ void AddAnalysisOptions(cxxopts::Options& spec) {
 AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   AnalysisFlags flags;
   flags.name_space = DefaultNamespace(parsed["namespace"].as<std::string>());
-  if (!IsNamespaceName(flags.name_space)) {
+  if (std::optional<std::string> problem = NamespaceNameProblem(flags.name_space)) {
     // It reaches helm and kubectl as --namespace=NS, and names no namespace anyway.
     std::string from =
         parsed["namespace"].as<std::string>().empty() ? "$HELM_NAMESPACE" : "--namespace";
-    throw UsageError(from + ": " + QuotedName(flags.name_space) +
-                     " is not a valid namespace name (" + kDns1123LabelRule + ")");
+    throw UsageError(from + ": " + *problem);
   }
   flags.config_path = parsed["config"].as<std::string>();
   flags.strict = parsed.count("strict") > 0;
@@ -78,9 +77,10 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   flags.kubectl = FlagOrEnv("", "KUBECTL", "kubectl");
   flags.previous_file = parsed["previous"].as<std::string>();
   flags.previous_release = parsed["previous-release"].as<std::string>();
-  if (!flags.previous_release.empty() && !IsHelmReleaseName(flags.previous_release)) {
-    throw UsageError("--previous-release: " + QuotedName(flags.previous_release) +
-                     " is not a valid Helm release name (" + kHelmReleaseNameRule + ")");
+  if (!flags.previous_release.empty()) {
+    if (std::optional<std::string> problem = HelmReleaseNameProblem(flags.previous_release)) {
+      throw UsageError("--previous-release: " + *problem);
+    }
   }
   if (!flags.previous_file.empty() && !flags.previous_release.empty()) {
     throw UsageError("--previous and --previous-release exclude each other");
@@ -125,7 +125,7 @@ AnalysedInputs AnalysePaths(const AnalysisFlags& flags, const InputOptions& inpu
   // reference that matters.
   std::string notes;  // one write: std::cerr flushes after every insertion
   for (const SkippedEntry& skipped : out.inputs.skipped) {
-    notes += "rollcall: note: skipped " + Printable(skipped.path) + ": " + skipped.why + "\n";
+    notes += StderrLine("note: skipped " + skipped.path + ": " + skipped.why);
   }
   std::cerr << notes;
   out.prepared.options.loose_markers = std::move(out.inputs.loose_markers);

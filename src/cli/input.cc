@@ -8,7 +8,6 @@
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
 #include "rollcall/regular_file.h"
-#include "rollcall/printable.h"
 
 namespace rollcall::cli {
 
@@ -71,11 +70,11 @@ std::string DescribeConfig(const ConfigSearch& search) {
 Config LoadProjectConfig(const std::string& flag, bool verbose) {
   // Said before it is read, so that an error in it follows the line naming it.
   if (!flag.empty()) {
-    if (verbose) std::cerr << "rollcall: config: " << Printable(flag) << " (--config)\n";
+    if (verbose) std::cerr << StderrLine("config: " + flag + " (--config)");
     return LoadConfig(flag);
   }
   ConfigSearch search = SearchConfigFile(".");
-  if (verbose) std::cerr << "rollcall: config: " << Printable(DescribeConfig(search)) << "\n";
+  if (verbose) std::cerr << StderrLine("config: " + DescribeConfig(search));
   return search.found.empty() ? Config{} : LoadConfig(search.found);
 }
 

@@ -37,20 +37,24 @@ cxxopts::Options RenderOptionsSpec() {
   return spec;
 }
 
+// Writes the --report file; a failure is a warning: the run's outcome stands.
+void WriteReportText(const std::string& path, const std::string& text) {
+  if (path.empty()) return;
+  std::string error = ReplaceFile(path, text);
+  if (!error.empty()) std::cerr << StderrLine("warning: " + error);
+}
+
 // The JSON report of --report: written whatever the outcome, since it may be the
 // only place a user sees why a deploy stopped.
 void WriteReportFile(const std::string& path, const Report& report) {
   if (path.empty()) return;
   std::ostringstream text;
   WriteReport(text, report, ReportFormat::kJson, ReportStyle{});
-  std::string error = ReplaceFile(path, text.str());
-  if (!error.empty()) std::cerr << StderrLine("warning: " + error);
+  WriteReportText(path, text.str());
 }
 
 void WriteErrorReportFile(const std::string& path, const std::string& error) {
-  if (path.empty()) return;
-  std::string failed = ReplaceFile(path, nlohmann::json{{"error", error}}.dump(2) + "\n");
-  if (!failed.empty()) std::cerr << StderrLine("warning: " + failed);
+  WriteReportText(path, nlohmann::json{{"error", error}}.dump(2) + "\n");
 }
 
 }  // namespace
