@@ -109,7 +109,7 @@ class AnnotationEditor {
       }
       return std::move(edits_);
     }
-    CheckEditable(*metadata, "metadata");
+    CheckEditable(pod_template, *metadata, "metadata");
     if (metadata->value.IsNull()) {
       if (!change_.set.empty()) {
         FillNull(pod_template, *metadata, {Tree{"annotations", "", Leaves()}});
@@ -126,7 +126,7 @@ class AnnotationEditor {
       }
       return std::move(edits_);
     }
-    CheckEditable(*annotations, "metadata.annotations");
+    CheckEditable(metadata->value, *annotations, "metadata.annotations");
     if (annotations->value.IsNull()) {
       if (!change_.set.empty()) FillNull(metadata->value, *annotations, Leaves());
       return std::move(edits_);
@@ -193,13 +193,19 @@ class AnnotationEditor {
   }
 
   // An edit inside an alias or inside an anchored node that is aliased elsewhere
-  // would change every place that shares it.
-  void CheckEditable(const Entry& entry, const std::string& what) const {
-    if (entry.value.IsNull()) return;
-    if (At(entry.value) < At(entry.key)) {
+  // would change every place that shares it. Read from the bytes after the key's
+  // colon, not from the node: an alias of an anchor defined twice, or of a null,
+  // carries the marks of whichever definition yaml-cpp resolved it to, and a null
+  // is filled in place just as a mapping is edited.
+  void CheckEditable(const NodeShape& map, const Entry& entry, const std::string& what) const {
+    std::size_t colon = ColonAfterKey(text_, At(entry.key), IsFlow(map));
+    if (colon == kNoPos) Fail(entry.key, what + " is written in a form rollcall cannot edit");
+    std::size_t value = ValueStartAfter(text_, colon);
+    if ((value < text_.size() && text_[value] == '*') ||
+        (!entry.value.IsNull() && At(entry.value) < At(entry.key))) {
       Fail(entry.key, what + " is a YAML alias; rollcall would change every place that uses it");
     }
-    std::string anchor = AnchorAt(text_, At(entry.value));
+    std::string anchor = AnchorAt(text_, value);
     std::string_view doc_text = doc_.span().Text(text_);
     if (!anchor.empty() && doc_text.find("*" + anchor) != std::string_view::npos) {
       Fail(entry.key, what + " is anchored as &" + anchor +

@@ -1,5 +1,7 @@
 #include "rollcall/yaml_text.h"
 
+#include <algorithm>
+
 namespace rollcall {
 namespace {
 
@@ -103,6 +105,21 @@ std::size_t ScalarEnd(std::string_view text, std::size_t pos, bool in_flow) {
     if (!IsBlank(c)) end = i + 1;
   }
   return end;
+}
+
+std::size_t ValueStartAfter(std::string_view text, std::size_t colon) {
+  std::size_t pos = colon + 1;
+  while (pos < text.size()) {
+    char c = text[pos];
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
+      ++pos;
+    } else if (c == '#') {
+      pos = NextLineStart(text, pos);
+    } else {
+      break;
+    }
+  }
+  return std::min(pos, text.size());
 }
 
 std::size_t ColonAfterKey(std::string_view text, std::size_t key_pos, bool in_flow) {

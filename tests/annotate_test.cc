@@ -181,6 +181,27 @@ TEST(EditAnnotations, RefusesAliasedAnnotations) {
   }
 }
 
+// Found by fuzzing render: an alias of an anchor defined twice, the second time
+// on an empty value, resolves to a null; rollcall filled it in by writing a flow
+// mapping before "*meta", which no YAML reader accepts.
+TEST(EditAnnotations, RefusesAliasOfANullAndAliasOnTheNextLine) {
+  std::string null_alias =
+      "a: &meta\nb: &meta\nspec:\n  template:\n    metadata: *meta\n    spec: {}\n";
+  try {
+    Apply(null_alias);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.Describe(),
+              "<stdin> (document 1, line 5, column 5): object (unnamed): pod template "
+              "metadata is a YAML alias; rollcall would change every place that uses it");
+  }
+  EXPECT_THROW(Apply("a: &ann\n  x: y\nspec:\n  template:\n    metadata:\n"
+                     "      annotations: # shared\n        *ann\n"),
+               InputError);
+  // An anchored empty value aliased elsewhere is shared just as a mapping is.
+  EXPECT_THROW(Apply("spec:\n  template:\n    metadata: &m\nother: *m\n"), InputError);
+}
+
 TEST(EditAnnotations, RefusesAnchoredAnnotationsUsedElsewhere) {
   std::string text =
       "spec:\n  template:\n    metadata:\n      annotations: &ann\n        a: b\n"

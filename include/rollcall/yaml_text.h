@@ -44,6 +44,11 @@ std::size_t ScalarEnd(std::string_view text, std::size_t pos, bool in_flow);
 // Offset of the ':' that ends the mapping key starting at `key_pos`, or npos.
 std::size_t ColonAfterKey(std::string_view text, std::size_t key_pos, bool in_flow);
 
+// Offset of the first byte of the value after the ':' at `colon`: past blanks,
+// line breaks and comments, where an alias ("*a"), a property or the content
+// starts; the text's size when nothing follows.
+std::size_t ValueStartAfter(std::string_view text, std::size_t colon);
+
 // "\r\n" when the line holding `pos` ends with CRLF, else "\n".
 std::string LineBreakAt(std::string_view text, std::size_t pos);
 
