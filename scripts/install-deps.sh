@@ -9,8 +9,8 @@ set -euo pipefail
 packages=(
   # build
   meson ninja-build pkg-config g++
-  # libraries (yaml-cpp 0.7, RE2, cxxopts, OpenSSL's libcrypto, nlohmann/json)
-  libyaml-cpp-dev libre2-dev libcxxopts-dev libssl-dev nlohmann-json3-dev
+  # libraries (yaml-cpp 0.7, libyaml, RE2, cxxopts, OpenSSL's libcrypto, nlohmann/json)
+  libyaml-cpp-dev libyaml-dev libre2-dev libcxxopts-dev libssl-dev nlohmann-json3-dev
   # tests
   libgtest-dev libgmock-dev pre-commit
   # Tests read rollcall's output with PyYAML (YAML 1.1, as Kubernetes reads it). The

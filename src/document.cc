@@ -13,6 +13,7 @@
 #include "rollcall/node_shape.h"
 #include "rollcall/scalar_repairs.h"
 #include "rollcall/yaml11.h"
+#include "rollcall/yaml_refusals.h"
 #include "rollcall/yaml_text.h"
 
 namespace rollcall {
@@ -200,6 +201,10 @@ void CheckText(const Stream& stream, const DocumentSpan& span, const Limits& lim
 Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
   if (span.empty) return {stream, span, YAML::Node()};
   std::string_view text = span.Text(stream.bytes());
+  if (std::optional<YamlRefusal> refusal = FindYamlRefusal(text)) {
+    throw InputError(stream.Locate(span, span.begin + std::min(refusal->offset, text.size())),
+                     refusal->message);
+  }
   try {
     YAML::Node root = YAML::Load(std::string(text));
     if (std::optional<AliasProblem> problem = FindExcessiveAliasing(text, root, limits.max_depth)) {

@@ -45,16 +45,28 @@ TEST(EditAnnotations, FlowMetadata) {
             "\"x/sources\": \"S\"}, labels: {a: b}}\n    spec: {}\n");
 }
 
-// yaml-cpp ends a tag at the '{' written straight after it: the mapping is a flow
-// one, and its entries get commas (they were placed as a block mapping's lines,
-// which made output that rollcall itself refused).
-TEST(EditAnnotations, FlowMappingRightAfterATag) {
-  EXPECT_EQ(Apply("spec:\n  template:\n    metadata:\n      annotations: !!map{a: b}\n"),
-            "spec:\n  template:\n    metadata:\n      annotations: !!map{\"x/hash\": \"H\", "
+// A tagged flow mapping gets commas between its entries (they were once placed as a
+// block mapping's lines, which made output that rollcall itself refused).
+TEST(EditAnnotations, TaggedFlowMapping) {
+  EXPECT_EQ(Apply("spec:\n  template:\n    metadata:\n      annotations: !!map {a: b}\n"),
+            "spec:\n  template:\n    metadata:\n      annotations: !!map {\"x/hash\": \"H\", "
             "\"x/sources\": \"S\", a: b}\n");
-  EXPECT_EQ(Apply("spec:\n  template:\n    metadata: !!map{labels: {a: b}}\n"),
-            "spec:\n  template:\n    metadata: !!map{\"annotations\": {\"x/hash\": \"H\", "
+  EXPECT_EQ(Apply("spec:\n  template:\n    metadata: !!map {labels: {a: b}}\n"),
+            "spec:\n  template:\n    metadata: !!map {\"annotations\": {\"x/hash\": \"H\", "
             "\"x/sources\": \"S\"}, labels: {a: b}}\n");
+}
+
+// yaml-cpp ends a tag at a '{' written straight after it; go-yaml, as YAML says,
+// wants a blank there and refuses the document.
+TEST(EditAnnotations, RefusesAFlowMappingGluedToItsTag) {
+  try {
+    Apply("spec:\n  template:\n    metadata:\n      annotations: !!map{a: b}\n");
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.Describe(),
+              "<stdin> (document 1, line 4, column 25): invalid YAML: did not find expected "
+              "whitespace or line break; Kubernetes' YAML reader (go-yaml) refuses the document");
+  }
 }
 
 TEST(EditAnnotations, EmptyFlowAnnotations) {

@@ -332,7 +332,8 @@ TEST(RestartCommands, HostileNamesAreCommentsAndRunningTheOutputRunsOnlyKubectl)
 // --- errors never quote a value ---------------------------------------------------
 
 TEST(ValueBytesInErrors, BadEscapesInASecretAreNotQuoted) {
-  for (const char* value : {"hunt\\qer2", "hunt\\uZZZZer2", "hunt\\xZZer2", "hunt\\uD800er2"}) {
+  for (const char* value :
+       {"hunt\\qer2", "hunt\\uZZZZer2", "hunt\\xZZer2", "hunt\\uD800er2", "hunt\\/er2"}) {
     std::string input = std::string("apiVersion: v1\nkind: Secret\nmetadata: {name: s}\n") +
                         "stringData:\n  password: \"" + value + "\"\n";
     ProcessResult result = RunProcess({RollcallBinary(), "render"}, input);
@@ -343,7 +344,9 @@ TEST(ValueBytesInErrors, BadEscapesInASecretAreNotQuoted) {
                 ::testing::StartsWith("rollcall: error: <stdin> (document 1, line 5, column 3): "
                                       "invalid YAML: "))
         << value;
-    EXPECT_THAT(result.err, HasSubstr("(in a quoted scalar on this line)\n")) << value;
+    EXPECT_THAT(result.err, HasSubstr("(in a quoted scalar on this line); Kubernetes' YAML "
+                                      "reader (go-yaml) refuses the document\n"))
+        << value;
     EXPECT_THAT(result.err, Not(HasSubstr("er2"))) << value;
   }
 }

@@ -36,6 +36,13 @@ struct ResolvedScalar {
 // mapping or sequence the result is a kString of "" and means nothing.
 ResolvedScalar ResolveScalar(const YAML::Node& node);
 
+// The scalar go-yaml v2 makes of `text` with `tag` as yaml-cpp reports it ("?" for a
+// plain scalar without a tag, "!" for a quoted or block one, else the resolved tag,
+// "tag:yaml.org,2002:int"), or nullopt where go-yaml refuses the document: a core
+// tag the text does not fit (`!!int abc`, `!!null x`, `!!bool 1`) or a `!!binary`
+// that is not base64. `!!binary` yields the decoded bytes as a string.
+std::optional<ResolvedScalar> ResolveTaggedScalar(const std::string& tag, const std::string& text);
+
 // The text Kubernetes' JSON decoder is handed for a scalar: a string as is, a number
 // in decimal (floats in the shortest form that reads back the same), "true",
 // "false" or "null". This is what a resource.Quantity field parses.

@@ -170,7 +170,7 @@ render_and_lint open-quote-after-tag 2 \
 } >deep-flow-after-tag.yaml
 render_and_lint deep-flow-after-tag 2 "$too_deep" 5 521
 printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\ndata: [a, {b: c}\n' >open-flow.yaml
-render_and_lint open-flow 2 "invalid YAML: end of sequence flow not found" 5 1
+render_and_lint open-flow 2 "invalid YAML: did not find expected ',' or ']'; Kubernetes' YAML reader (go-yaml) refuses the document" 5 1
 
 # --- tabs used as indentation --------------------------------------------------------
 printf 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n\tname: cm\n' >tabs.yaml

@@ -1,0 +1,39 @@
+// What Kubernetes' YAML reader refuses and yaml-cpp reads. Helm, kubectl and the API
+// server read YAML with go-yaml v2, a port of libyaml; yaml-cpp accepts documents
+// they refuse (an unknown escape, a tag glued to a flow mapping, a mapping entry
+// without its key) and, once parsed, nobody checks what go-yaml's decoder and
+// sigs.k8s.io/yaml's conversion to JSON refuse (a `!!int` on text that is not an
+// integer, a null key, a float JSON cannot hold). rollcall must not hash, annotate
+// or report on a document the apply would refuse, so every document it reads goes
+// through libyaml's parser first, with go-yaml's own differences from libyaml 0.2.5
+// and its decoder's checks on top (docs/yaml.md, "What rollcall refuses").
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rollcall {
+
+struct YamlRefusal {
+  std::size_t offset = 0;  // in the document's text
+  std::string message;     // never quotes the document's bytes
+};
+
+// The first thing in `document` (one piece of a stream, as SplitDocuments cuts it;
+// only its first YAML document is read, as go-yaml reads it) that Kubernetes'
+// YAML reader refuses:
+//  - what libyaml's parser refuses, in its words ("did not find expected key");
+//  - the escape "\/" in a double-quoted scalar (YAML 1.2; libyaml 0.2.5 takes it,
+//    go-yaml v2 does not);
+//  - a core tag its scalar does not fit (`!!int abc`, `!!null x`), a `!!binary`
+//    that is not base64;
+//  - a mapping key that is null (`~:`, `: x`) or a mapping or a sequence;
+//  - a merge key (`<<`) whose value is not a mapping or a sequence of mappings;
+//  - an alias of an anchor not defined before it, or inside the node it names;
+//  - a value that resolves to .inf or .nan, which JSON cannot hold.
+// The text must be UTF-8 (FindTextProblem checks that first).
+std::optional<YamlRefusal> FindYamlRefusal(std::string_view document);
+
+}  // namespace rollcall

@@ -1,0 +1,275 @@
+#include "rollcall/yaml_refusals.h"
+
+#include <yaml.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "rollcall/utf8.h"
+#include "rollcall/yaml11.h"
+
+namespace rollcall {
+namespace {
+
+constexpr std::string_view kCoreTag = "tag:yaml.org,2002:";
+constexpr const char* kRefuses = "; Kubernetes' YAML reader (go-yaml) refuses the document";
+
+// What an anchor names, as far as keys and merges care.
+enum class Shape { kNull, kScalar, kMapping, kSequence };
+
+// libyaml's marks count characters; rollcall's offsets are bytes. Marks come in
+// increasing order but for an end mark or two, so the cursor walks forward and
+// starts over when asked for an earlier one.
+class ByteOffsets {
+ public:
+  explicit ByteOffsets(std::string_view text) : text_(text) {}
+
+  std::size_t Of(std::size_t char_index) {
+    if (char_index < chars_) chars_ = bytes_ = 0;
+    while (chars_ < char_index && bytes_ < text_.size()) {
+      char32_t c = 0;
+      bytes_ += std::max<std::size_t>(1, DecodeUtf8(text_, bytes_, c));
+      ++chars_;
+    }
+    return std::min(bytes_, text_.size());
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t chars_ = 0;
+  std::size_t bytes_ = 0;
+};
+
+// A mapping or sequence being read.
+struct Frame {
+  bool mapping = false;
+  bool at_key = true;        // mapping: the next node is a key
+  bool merge_next = false;   // mapping: the key just read is a merge key
+  bool merge_items = false;  // sequence: a merge key's value, whose items must be mappings
+  std::string anchor;
+};
+
+// Where a node stands, which decides what is asked of it.
+enum class Role { kRoot, kKey, kValue, kMergeValue, kMergeItem };
+
+class Scan {
+ public:
+  explicit Scan(std::string_view text) : text_(text), offsets_(text) {
+    yaml_parser_initialize(&parser_);
+    yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()),
+                                 text.size());
+  }
+  ~Scan() { yaml_parser_delete(&parser_); }
+  Scan(const Scan&) = delete;
+  Scan& operator=(const Scan&) = delete;
+
+  std::optional<YamlRefusal> Run() {
+    for (;;) {
+      yaml_event_t event;
+      if (yaml_parser_parse(&parser_, &event) == 0) return ParseError();
+      std::unique_ptr<yaml_event_t, void (*)(yaml_event_t*)> owned(&event, yaml_event_delete);
+      if (event.type == YAML_DOCUMENT_END_EVENT || event.type == YAML_STREAM_END_EVENT) {
+        return std::nullopt;  // go-yaml reads a piece's first document only
+      }
+      if (std::optional<YamlRefusal> refusal = Visit(event)) return refusal;
+    }
+  }
+
+ private:
+  YamlRefusal Refuse(const yaml_mark_t& mark, std::string message) {
+    return YamlRefusal{offsets_.Of(mark.index), std::move(message)};
+  }
+
+  // libyaml's words. An error in an escape points into a quoted scalar, which may be
+  // a Secret's value: it is placed at the start of its line's content instead.
+  YamlRefusal ParseError() {
+    std::string problem = parser_.problem != nullptr ? parser_.problem : "cannot be parsed";
+    bool in_escape = parser_.context != nullptr &&
+                     std::string_view(parser_.context) == "while parsing a quoted scalar";
+    if (!in_escape) return Refuse(parser_.problem_mark, "invalid YAML: " + problem + kRefuses);
+    return InQuotedScalar(offsets_.Of(parser_.problem_mark.index), problem);
+  }
+
+  YamlRefusal InQuotedScalar(std::size_t offset, const std::string& problem) const {
+    std::size_t line = text_.rfind('\n', offset == 0 ? 0 : offset - 1);
+    std::size_t pos = line == std::string_view::npos || offset == 0 ? 0 : line + 1;
+    while (pos < text_.size() && (text_[pos] == ' ' || text_[pos] == '\t')) ++pos;
+    return YamlRefusal{pos, "invalid YAML: " + problem + " (in a quoted scalar on this line)" +
+                                std::string(kRefuses)};
+  }
+
+  Role NextRole() {
+    if (stack_.empty()) return Role::kRoot;
+    Frame& top = stack_.back();
+    if (!top.mapping) return top.merge_items ? Role::kMergeItem : Role::kValue;
+    if (top.at_key) {
+      top.at_key = false;
+      return Role::kKey;
+    }
+    top.at_key = true;
+    bool merge = top.merge_next;
+    top.merge_next = false;
+    return merge ? Role::kMergeValue : Role::kValue;
+  }
+
+  static std::string Text(const yaml_char_t* text) {
+    return text == nullptr ? std::string() : reinterpret_cast<const char*>(text);
+  }
+
+  std::optional<YamlRefusal> Visit(const yaml_event_t& event) {
+    switch (event.type) {
+      case YAML_SCALAR_EVENT:
+        return VisitScalar(event);
+      case YAML_ALIAS_EVENT:
+        return VisitAlias(event);
+      case YAML_MAPPING_START_EVENT:
+      case YAML_SEQUENCE_START_EVENT:
+        return VisitCollection(event);
+      case YAML_MAPPING_END_EVENT:
+      case YAML_SEQUENCE_END_EVENT:
+        if (!stack_.empty()) stack_.pop_back();
+        return std::nullopt;
+      default:
+        return std::nullopt;
+    }
+  }
+
+  std::optional<YamlRefusal> VisitScalar(const yaml_event_t& event) {
+    const auto& scalar = event.data.scalar;
+    Role role = NextRole();
+    std::string value(reinterpret_cast<const char*>(scalar.value), scalar.length);
+    // yaml-cpp's way of saying how it was written (yaml11.h): "?" plain and
+    // untagged, "!" quoted or block and untagged.
+    std::string tag = Text(scalar.tag);
+    if (tag.empty()) tag = scalar.plain_implicit != 0 ? "?" : "!";
+    if (scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE) {
+      if (std::optional<YamlRefusal> refusal = CheckEscapes(event)) return refusal;
+    }
+    std::optional<ResolvedScalar> resolved = ResolveTaggedScalar(tag, value);
+    if (!resolved) {
+      std::string name = "!!" + tag.substr(std::min(tag.size(), kCoreTag.size()));
+      std::string message =
+          name == "!!binary"
+              ? "!!binary value contains invalid base64 data"
+              : "a scalar tagged " + name + " that is not one (cannot decode it as a " + name + ")";
+      return Refuse(event.start_mark, "invalid YAML: " + message + kRefuses);
+    }
+    bool is_null = resolved->type == ResolvedScalar::Type::kNull;
+    Define(scalar.anchor, is_null ? Shape::kNull : Shape::kScalar);
+    switch (role) {
+      case Role::kKey:
+        if (is_null) return RefuseKey(event.start_mark, Shape::kNull);
+        stack_.back().merge_next =
+            (tag == "?" && value == "<<") || tag == std::string(kCoreTag) + "merge";
+        return std::nullopt;
+      case Role::kMergeValue:
+      case Role::kMergeItem:
+        return RefuseMerge(event.start_mark);
+      default:
+        break;
+    }
+    if (resolved->type == ResolvedScalar::Type::kFloat && !std::isfinite(resolved->number)) {
+      return Refuse(event.start_mark,
+                    "a value that is .inf or .nan to YAML 1.1, which JSON cannot hold: "
+                    "Kubernetes refuses the document (json: unsupported value); quote it if "
+                    "it is text");
+    }
+    return std::nullopt;
+  }
+
+  std::optional<YamlRefusal> VisitAlias(const yaml_event_t& event) {
+    Role role = NextRole();
+    std::string anchor = Text(event.data.alias.anchor);
+    for (const Frame& frame : stack_) {
+      if (frame.anchor == anchor) {
+        return Refuse(event.start_mark,
+                      "invalid YAML: an alias inside the node its anchor names "
+                      "(anchor value contains itself)" +
+                          std::string(kRefuses));
+      }
+    }
+    auto found = anchors_.find(anchor);
+    if (found == anchors_.end()) {
+      return Refuse(event.start_mark,
+                    "invalid YAML: an alias of an anchor not defined before it (unknown "
+                    "anchor referenced)" +
+                        std::string(kRefuses));
+    }
+    Shape shape = found->second;
+    if (role == Role::kKey && shape != Shape::kScalar) {
+      return RefuseKey(event.start_mark, shape);
+    }
+    if ((role == Role::kMergeValue || role == Role::kMergeItem) && shape != Shape::kMapping) {
+      return RefuseMerge(event.start_mark);
+    }
+    return std::nullopt;
+  }
+
+  std::optional<YamlRefusal> VisitCollection(const yaml_event_t& event) {
+    bool mapping = event.type == YAML_MAPPING_START_EVENT;
+    Role role = NextRole();
+    if (role == Role::kKey)
+      return RefuseKey(event.start_mark, mapping ? Shape::kMapping : Shape::kSequence);
+    if (role == Role::kMergeItem && !mapping) return RefuseMerge(event.start_mark);
+    Frame frame;
+    frame.mapping = mapping;
+    frame.merge_items = role == Role::kMergeValue && !mapping;
+    const yaml_char_t* anchor =
+        mapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor;
+    frame.anchor = Text(anchor);
+    Define(anchor, mapping ? Shape::kMapping : Shape::kSequence);
+    stack_.push_back(std::move(frame));
+    return std::nullopt;
+  }
+
+  void Define(const yaml_char_t* anchor, Shape shape) {
+    if (anchor != nullptr) anchors_[Text(anchor)] = shape;
+  }
+
+  YamlRefusal RefuseKey(const yaml_mark_t& mark, Shape shape) {
+    if (shape == Shape::kNull) {
+      return Refuse(mark,
+                    "a mapping key that is null (~, null or nothing before the ':'); "
+                    "Kubernetes refuses the document (Unsupported map key of type: "
+                    "%!s(<nil>))");
+    }
+    return Refuse(mark,
+                  "a mapping key that is a mapping or a sequence; Kubernetes refuses the "
+                  "document (invalid map key)");
+  }
+
+  YamlRefusal RefuseMerge(const yaml_mark_t& mark) {
+    return Refuse(mark, "invalid YAML: map merge requires map or sequence of maps as the value" +
+                            std::string(kRefuses));
+  }
+
+  // go-yaml v2 knows YAML 1.1's escapes; libyaml 0.2.5 also takes YAML 1.2's "\/"
+  // (go-yaml's words for it).
+  std::optional<YamlRefusal> CheckEscapes(const yaml_event_t& event) {
+    std::size_t begin = offsets_.Of(event.start_mark.index);
+    std::size_t end = offsets_.Of(event.end_mark.index);
+    for (std::size_t i = begin; i + 1 < end; ++i) {
+      if (text_[i] != '\\') continue;
+      if (text_[i + 1] == '/') return InQuotedScalar(i, "found unknown escape character");
+      ++i;
+    }
+    return std::nullopt;
+  }
+
+  std::string_view text_;
+  ByteOffsets offsets_;
+  yaml_parser_t parser_{};
+  std::vector<Frame> stack_;
+  std::map<std::string, Shape> anchors_;
+};
+
+}  // namespace
+
+std::optional<YamlRefusal> FindYamlRefusal(std::string_view document) {
+  return Scan(document).Run();
+}
+
+}  // namespace rollcall

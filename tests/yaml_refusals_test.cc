@@ -1,0 +1,139 @@
+// What Kubernetes' YAML reader refuses and yaml-cpp reads (yaml_refusals.h). Each
+// refused case was checked against k8sread (tests/oracle), Kubernetes' own decoder.
+#include "rollcall/yaml_refusals.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+namespace rollcall {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr const char* kRefuses = "; Kubernetes' YAML reader (go-yaml) refuses the document";
+
+std::string Refusal(std::string_view text) {
+  std::optional<YamlRefusal> refusal = FindYamlRefusal(text);
+  if (!refusal) return "";
+  return std::to_string(refusal->offset) + ": " + refusal->message;
+}
+
+TEST(YamlRefusals, WhatGoYamlReadsPasses) {
+  for (const char* text : {
+           "a: b\n",
+           "",
+           "# only a comment\n",
+           "a: &x {b: c}\nd:\n  <<: *x\n  e: f\n",
+           "a: &x {b: c}\ny: &y {g: h}\nd:\n  <<: [*x, *y, {i: j}]\n",
+           "a: !!int 12\nb: !!float 1\nc: !!bool yes\nd: !!null ~\ne: !!null\n",
+           "a: !!str .inf\nb: '.nan'\nc: ! 12\nd: !local x\n",
+           "a: !!binary aGVsbG8=\nb: !!binary |\n  aGVs\n  bG8=\n",
+           "a: !!timestamp 2001-12-14\n",
+           "a: \"\\t\\N\\_\\x41\\u00e9\\\\/\"\n",
+           "é: \"x\"\nb: \"\\\\/\"\n",
+           "on: 1\n0123: 2\n",
+           // go-yaml reads a piece's first document only.
+           "a: b\n...\n: [ {\n",
+       }) {
+    EXPECT_EQ(Refusal(text), "") << text;
+  }
+}
+
+TEST(YamlRefusals, WhatLibyamlRefusesInItsWords) {
+  EXPECT_EQ(
+      Refusal("a: !!map{b: c}\n"),
+      "8: invalid YAML: did not find expected whitespace or line break" + std::string(kRefuses));
+  EXPECT_EQ(Refusal("a:\n  b: c\n d: e\n"),
+            "11: invalid YAML: did not find expected key" + std::string(kRefuses));
+  EXPECT_EQ(Refusal("a: [b, c\n"),
+            "9: invalid YAML: did not find expected ',' or ']'" + std::string(kRefuses));
+}
+
+// An escape error points into a quoted scalar, which may be a secret: placed at its
+// line's start, and nothing of the value quoted.
+TEST(YamlRefusals, EscapesAreRefusedAtTheLineStart) {
+  const std::string line_end = " (in a quoted scalar on this line)" + std::string(kRefuses);
+  EXPECT_EQ(Refusal("a: b\nc:\n  é: \"hunt\\/er2\"\n"),
+            "10: invalid YAML: found unknown escape character" + line_end);
+  EXPECT_EQ(Refusal("a: \"hunt\\qer2\"\n"),
+            "0: invalid YAML: found unknown escape character" + line_end);
+  EXPECT_EQ(Refusal("x: 1\na: \"hunt\\xZZ\"\n"),
+            "5: invalid YAML: did not find expected hexdecimal number" + line_end);
+  // Over lines: the line of the escape.
+  EXPECT_EQ(Refusal("a: \"one\n  two \\/ three\"\n"),
+            "10: invalid YAML: found unknown escape character" + line_end);
+}
+
+TEST(YamlRefusals, TagsThatDoNotFit) {
+  EXPECT_EQ(Refusal("a: !!int abc\n"),
+            "3: invalid YAML: a scalar tagged !!int that is not one (cannot decode it as a "
+            "!!int)" +
+                std::string(kRefuses));
+  EXPECT_THAT(Refusal("a: !!null x\n"), HasSubstr("tagged !!null"));
+  EXPECT_THAT(Refusal("a: !!bool 1\n"), HasSubstr("tagged !!bool"));
+  EXPECT_THAT(Refusal("a: !!float abc\n"), HasSubstr("tagged !!float"));
+  EXPECT_THAT(Refusal("a: !!timestamp abc\n"), HasSubstr("tagged !!timestamp"));
+  EXPECT_EQ(Refusal("a: !!binary not-base64\n"),
+            "3: invalid YAML: !!binary value contains invalid base64 data" + std::string(kRefuses));
+  // Keys are decoded as values are.
+  EXPECT_THAT(Refusal("!!int x: 1\n"), HasSubstr("tagged !!int"));
+}
+
+TEST(YamlRefusals, KeysJsonCannotHave) {
+  const std::string null_key =
+      "a mapping key that is null (~, null or nothing before the ':'); Kubernetes refuses the "
+      "document (Unsupported map key of type: %!s(<nil>))";
+  EXPECT_EQ(Refusal("a: b\n~: c\n"), "5: " + null_key);
+  // An empty key in a block mapping is libyaml's to refuse.
+  EXPECT_EQ(Refusal("a: b\n: c\n"),
+            "5: invalid YAML: did not find expected key" + std::string(kRefuses));
+  EXPECT_EQ(Refusal("{~: c}\n"), "1: " + null_key);
+  EXPECT_EQ(Refusal("a: {null: c}\n"), "4: " + null_key);
+  EXPECT_EQ(Refusal("n: &n ~\nm:\n  *n : c\n"), "13: " + null_key);
+  const std::string collection_key =
+      "a mapping key that is a mapping or a sequence; Kubernetes refuses the document (invalid "
+      "map key)";
+  EXPECT_EQ(Refusal("? [a, b]\n: c\n"), "2: " + collection_key);
+  EXPECT_EQ(Refusal("{a: b}: c\n"), "0: " + collection_key);
+  EXPECT_EQ(Refusal("x: &x {a: b}\ny:\n  *x : c\n"), "18: " + collection_key);
+}
+
+TEST(YamlRefusals, MergesOfAnythingButMappings) {
+  const std::string merge =
+      "invalid YAML: map merge requires map or sequence of maps as the value" +
+      std::string(kRefuses);
+  EXPECT_EQ(Refusal("a:\n  <<: x\n"), "9: " + merge);
+  EXPECT_EQ(Refusal("s: &s [1]\na:\n  <<: *s\n"), "19: " + merge);
+  EXPECT_EQ(Refusal("a:\n  <<: [[b]]\n"), "10: " + merge);
+  EXPECT_EQ(Refusal("v: &v x\na:\n  <<: [*v]\n"), "18: " + merge);
+  // A quoted "<<" is a plain key, whatever its value.
+  EXPECT_EQ(Refusal("a:\n  '<<': x\n"), "");
+}
+
+TEST(YamlRefusals, AliasesOfAnchorsNotYetDefinedOrStillOpen) {
+  EXPECT_EQ(Refusal("a: *x\nb: &x c\n"),
+            "3: invalid YAML: an alias of an anchor not defined before it (unknown anchor "
+            "referenced)" +
+                std::string(kRefuses));
+  EXPECT_EQ(Refusal("a: &x\n  b: *x\n"),
+            "11: invalid YAML: an alias inside the node its anchor names (anchor value contains "
+            "itself)" +
+                std::string(kRefuses));
+  // The latest definition counts, as in go-yaml.
+  EXPECT_EQ(Refusal("a: &x {b: c}\nd: &x e\nf:\n  <<: *x\n"),
+            "30: invalid YAML: map merge requires map or sequence of maps as the value" +
+                std::string(kRefuses));
+}
+
+TEST(YamlRefusals, FloatsJsonCannotHold) {
+  for (const char* text :
+       {"a: .inf\n", "a: -.Inf\n", "a: .NaN\n", "a: !!float .inf\n", "a: [1, .nan]\n"}) {
+    EXPECT_THAT(Refusal(text), HasSubstr("is .inf or .nan to YAML 1.1, which JSON cannot hold"))
+        << text;
+  }
+  // As a key it becomes the string "+Inf".
+  EXPECT_EQ(Refusal(".inf: a\n"), "");
+}
+
+}  // namespace
+}  // namespace rollcall
