@@ -66,9 +66,6 @@ namespace {
 
 constexpr const char* kContainerLists[] = {"initContainers", "containers", "ephemeralContainers"};
 
-// `optional: yes` is true to Kubernetes (YAML 1.1, yaml11.h).
-bool IsTrue(const YAML::Node& node) { return BoolValue(node).value_or(false); }
-
 // Calls `visit` for each element of a sequence field; anything else is skipped,
 // as the API server would reject it before any reference mattered.
 template <typename Visit>
@@ -80,21 +77,15 @@ void ForEachItem(const YAML::Node& map, const char* field, Visit visit) {
   }
 }
 
-KeySet ItemKeys(const YAML::Node& items) {
-  std::vector<Name> keys;
-  for (const auto& item : items) keys.emplace_back(ScalarOr(Child(item, "key")));
-  return KeySet(std::move(keys));
-}
-
 class ReferenceCollector {
  public:
-  // `spec_field` names the pod spec as encoding/json names a field, for the API
-  // server's words: "Deployment.spec.template.spec".
-  ReferenceCollector(const Document& doc, Name name_space, std::string spec_field)
+  // `spec_path` is the pod spec's path in the object, for the API server's words
+  // about a field it refuses: "spec.template.spec".
+  ReferenceCollector(const Document& doc, Name name_space, std::string spec_path)
       : doc_(doc),
         name_space_(name_space),
         marker_lines_(MayHoldMarkers(doc.span().Text(doc.stream().bytes()))),
-        spec_field_(std::move(spec_field)) {}
+        spec_path_(std::move(spec_path)) {}
 
   // The references of `pod_spec`, and the mounts of the volumes they read.
   void Collect(const YAML::Node& pod_spec, Consumer& consumer) {
@@ -125,12 +116,15 @@ class ReferenceCollector {
   // `entry` is the list entry holding the reference (env, envFrom or volume) and
   // `hops` the keys from it to the reference; with the name and key lines, their
   // lines are where a SECRET-VERSION marker binds to this reference.
+  // `path` is the reference's path in the object, for StringField.
   Reference Make(SourceKind kind, const YAML::Node& ref, const char* name_field, ReadVia via,
-                 const YAML::Node& entry, std::initializer_list<Hop> hops) {
+                 const YAML::Node& entry, std::initializer_list<Hop> hops,
+                 const std::string& path) {
     Reference out;
-    out.source = {kind, name_space_, ScalarOr(Child(ref, name_field))};
+    out.source = {kind, name_space_,
+                  StringField(doc_, Child(ref, name_field), path + "." + name_field)};
     out.via = via;
-    out.optional = IsTrue(Child(ref, "optional"));
+    out.optional = BoolField(doc_, Child(ref, "optional"), path + ".optional");
     YAML::Node name = Child(ref, name_field);
     YAML::Mark mark = name.IsDefined() ? name.Mark() : ref.Mark();
     out.pos = static_cast<std::uint32_t>(MarkPos(mark));
@@ -155,32 +149,23 @@ class ReferenceCollector {
     if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
   }
 
-  // An env value the API server refuses: `value: 0123` unquoted is a number to
-  // Kubernetes (YAML 1.1), and the whole object is refused. Placed at the key.
-  void CheckEnvValue(const YAML::Node& env, const char* list) const {
-    for (const auto& entry : env) {
-      if (!entry.first.IsScalar() || entry.first.Scalar() != "value") continue;
-      if (!IsNonStringScalar(entry.second)) continue;
-      const ResolvedScalar::Type type = ResolveScalar(entry.second).type;
-      throw InputError(doc_.Locate(entry.first.Mark()),
-                       doc_.Describe() + ": an env value" +
-                           NotAStringMessage(type, doc_.kind(), doc_.api_version(),
-                                             spec_field_ + "." + list + ".env.value", "string"));
-    }
-  }
-
   void Container(const YAML::Node& container, const char* list) {
-    Name name = ScalarOr(Child(container, "name"));
+    const std::string path = spec_path_ + "." + list;
+    Name name = StringField(doc_, Child(container, "name"), path + ".name");
     ForEachItem(container, "env", [&](const YAML::Node& env) {
-      CheckEnvValue(env, list);
+      // `value: 0123` unquoted is a number to Kubernetes (YAML 1.1): the whole
+      // object is refused.
+      StringField(doc_, Child(env, "name"), path + ".env.name");
+      StringField(doc_, Child(env, "value"), path + ".env.value");
       YAML::Node from = Child(env, "valueFrom");
       for (auto [field, kind] : {std::pair{"secretKeyRef", SourceKind::kSecret},
                                  std::pair{"configMapKeyRef", SourceKind::kConfigMap}}) {
         YAML::Node ref = Child(from, field);
         if (!ref.IsMap()) continue;
-        Reference out =
-            Make(kind, ref, "name", ReadVia::kEnv, env, {{env, "valueFrom"}, {from, field}});
-        out.keys = KeySet::Of(ScalarOr(Child(ref, "key")));
+        const std::string ref_path = path + ".env.valueFrom." + field;
+        Reference out = Make(kind, ref, "name", ReadVia::kEnv, env,
+                             {{env, "valueFrom"}, {from, field}}, ref_path);
+        out.keys = KeySet::Of(StringField(doc_, Child(ref, "key"), ref_path + ".key"));
         out.container = name;
         references_.push_back(std::move(out));
       }
@@ -190,7 +175,8 @@ class ReferenceCollector {
                                  std::pair{"configMapRef", SourceKind::kConfigMap}}) {
         YAML::Node ref = Child(env_from, field);
         if (!ref.IsMap()) continue;
-        Reference out = Make(kind, ref, "name", ReadVia::kEnvFrom, env_from, {{env_from, field}});
+        Reference out = Make(kind, ref, "name", ReadVia::kEnvFrom, env_from, {{env_from, field}},
+                             path + ".envFrom." + field);
         out.container = name;
         references_.push_back(std::move(out));
       }
@@ -198,16 +184,24 @@ class ReferenceCollector {
     ForEachItem(container, "volumeMounts", [&](const YAML::Node& mount) {
       bool sub_path = !ScalarOr(Child(mount, "subPath")).empty() ||
                       !ScalarOr(Child(mount, "subPathExpr")).empty();
-      mounts_.push_back({ScalarOr(Child(mount, "name")), name, sub_path});
+      mounts_.push_back(
+          {StringField(doc_, Child(mount, "name"), path + ".volumeMounts.name"), name, sub_path});
     });
   }
 
   void AddVolumeSource(const YAML::Node& ref, SourceKind kind, const char* name_field, ReadVia via,
-                       const YAML::Node& volume_entry, std::initializer_list<Hop> hops) {
-    Name volume = ScalarOr(Child(volume_entry, "name"));
-    Reference out = Make(kind, ref, name_field, via, volume_entry, hops);
+                       const YAML::Node& volume_entry, std::initializer_list<Hop> hops,
+                       const std::string& path) {
+    Name volume = StringField(doc_, Child(volume_entry, "name"), spec_path_ + ".volumes.name");
+    Reference out = Make(kind, ref, name_field, via, volume_entry, hops, path);
     YAML::Node items = Child(ref, "items");
-    if (items.IsDefined() && items.IsSequence() && items.size() > 0) out.keys = ItemKeys(items);
+    if (items.IsDefined() && items.IsSequence() && items.size() > 0) {
+      std::vector<Name> keys;
+      for (const auto& item : items) {
+        keys.emplace_back(StringField(doc_, Child(item, "key"), path + ".items.key"));
+      }
+      out.keys = KeySet(std::move(keys));
+    }
     out.volume = volume;
     references_.push_back(std::move(out));
   }
@@ -215,20 +209,22 @@ class ReferenceCollector {
   void Volume(const YAML::Node& volume) {
     if (YAML::Node secret = Child(volume, "secret"); secret.IsMap()) {
       AddVolumeSource(secret, SourceKind::kSecret, "secretName", ReadVia::kVolume, volume,
-                      {{volume, "secret"}});
+                      {{volume, "secret"}}, spec_path_ + ".volumes.secret");
     }
     if (YAML::Node config_map = Child(volume, "configMap"); config_map.IsMap()) {
       AddVolumeSource(config_map, SourceKind::kConfigMap, "name", ReadVia::kVolume, volume,
-                      {{volume, "configMap"}});
+                      {{volume, "configMap"}}, spec_path_ + ".volumes.configMap");
     }
     ForEachItem(Child(volume, "projected"), "sources", [&](const YAML::Node& source) {
       if (YAML::Node secret = Child(source, "secret"); secret.IsMap()) {
         AddVolumeSource(secret, SourceKind::kSecret, "name", ReadVia::kProjected, volume,
-                        {{volume, "projected"}, {source, "secret"}});
+                        {{volume, "projected"}, {source, "secret"}},
+                        spec_path_ + ".volumes.projected.sources.secret");
       }
       if (YAML::Node config_map = Child(source, "configMap"); config_map.IsMap()) {
         AddVolumeSource(config_map, SourceKind::kConfigMap, "name", ReadVia::kProjected, volume,
-                        {{volume, "projected"}, {source, "configMap"}});
+                        {{volume, "projected"}, {source, "configMap"}},
+                        spec_path_ + ".volumes.projected.sources.configMap");
       }
     });
   }
@@ -238,7 +234,7 @@ class ReferenceCollector {
   bool marker_lines_;  // whether the document has a marker's text, so lines matter
   std::vector<Reference> references_;
   std::vector<VolumeMount> mounts_;  // every container's, in order
-  std::string spec_field_;
+  std::string spec_path_;
 };
 
 ConsumerRole RoleOf(const Document& doc) {
@@ -269,9 +265,9 @@ std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& 
   consumer.role = RoleOf(doc);
   consumer.set_pod_template(pod_template);
   consumer.template_shape = CaptureForEdit(pod_template);
-  std::string spec_field = doc.kind();
-  for (const std::string& key : kind->path) spec_field += "." + key;
-  ReferenceCollector collector(doc, consumer.name_space, spec_field + ".spec");
+  std::string spec_path;
+  for (const std::string& key : kind->path) spec_path += key + ".";
+  ReferenceCollector collector(doc, consumer.name_space, spec_path + "spec");
   collector.Collect(Child(pod_template, "spec"), consumer);
   return consumer;
 }

@@ -51,6 +51,27 @@ std::string ScalarOr(const YAML::Node& node, const std::string& fallback) {
   return node.IsDefined() && node.IsScalar() ? node.Scalar() : fallback;
 }
 
+std::string StringField(const Document& doc, const YAML::Node& node, const std::string& field) {
+  if (IsNonStringScalar(node)) {
+    throw InputError(doc.Locate(node.Mark()),
+                     doc.Describe() + ": " + field +
+                         NotAStringMessage(ResolveScalar(node).type, doc.kind(), doc.api_version(),
+                                           doc.kind() + "." + field, "string"));
+  }
+  return ScalarOr(node);
+}
+
+bool BoolField(const Document& doc, const YAML::Node& node, const std::string& field) {
+  if (!node.IsDefined() || !node.IsScalar()) return false;
+  ResolvedScalar value = ResolveScalar(node);
+  if (value.type == ResolvedScalar::Type::kBool) return value.boolean;
+  if (value.type == ResolvedScalar::Type::kNull) return false;
+  throw InputError(
+      doc.Locate(node.Mark()),
+      doc.Describe() + ": " + field +
+          NotABoolMessage(value.type, doc.kind(), doc.api_version(), doc.kind() + "." + field));
+}
+
 YAML::Node Child(const YAML::Node& map, const char* key) {
   // An undefined node answers every IsX() with false; yaml-cpp's own lookup would
   // hand out an invalid "zombie" node whose Type() throws.
@@ -83,11 +104,23 @@ Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::N
                          std::string(root.IsSequence() ? "sequence" : "scalar"));
   }
   root_pos_ = static_cast<std::uint32_t>(PosOf(root));
-  api_version_ = ScalarOr(Child(root, "apiVersion"));
-  kind_ = ScalarOr(Child(root, "kind"));
+  YAML::Node api_version = Child(root, "apiVersion");
+  YAML::Node kind = Child(root, "kind");
+  api_version_ = ScalarOr(api_version);
+  kind_ = ScalarOr(kind);
   YAML::Node metadata = Child(root, "metadata");
-  name_ = ScalarOr(Child(metadata, "name"));
-  namespace_ = ScalarOr(Child(metadata, "namespace"));
+  YAML::Node name = Child(metadata, "name");
+  YAML::Node name_space = Child(metadata, "namespace");
+  name_ = ScalarOr(name);
+  namespace_ = ScalarOr(name_space);
+  // An object (apiVersion and kind both given) is decoded by the API server, which
+  // refuses `name: 0123` or `apiVersion: 1.0`; anything else is no object to it.
+  if (api_version.IsDefined() && kind.IsDefined()) {
+    StringField(*this, api_version, "apiVersion");
+    StringField(*this, kind, "kind");
+    StringField(*this, name, "metadata.name");
+    StringField(*this, name_space, "metadata.namespace");
+  }
   Written written;
   YAML::Node annotations = Child(metadata, "annotations");
   if (annotations.IsMap()) {

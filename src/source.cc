@@ -126,6 +126,8 @@ void ForEachEntry(const Object& object, const char* field, Take take) {
 std::string ValueText(const Object& object, const char* field, const std::string& key,
                       const YAML::Node& value) {
   if (!value.IsDefined() || !value.IsScalar() || value.Tag() != "tag:yaml.org,2002:binary") {
+    // `!!null null` is null to go-yaml, an empty string in the object.
+    if (ResolveScalar(value).type == ResolvedScalar::Type::kNull) return "";
     return ScalarOr(value);
   }
   std::optional<std::string> bytes = DecodeBase64(value.Scalar());

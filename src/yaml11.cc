@@ -455,15 +455,33 @@ const char* JsonTypeName(ResolvedScalar::Type type) {
   return "string";
 }
 
+namespace {
+
+// The API server's words for a value of the wrong JSON type.
+std::string RefusedAs(ResolvedScalar::Type type, const std::string& kind,
+                      const std::string& api_version, const std::string& go_field,
+                      const char* go_type) {
+  return "The API server refuses the object: \"" + kind + " in version \\\"" + api_version +
+         "\\\" cannot be handled as a " + kind + ": json: cannot unmarshal " + JsonTypeName(type) +
+         " into Go struct field " + go_field + " of type " + go_type + "\"";
+}
+
+}  // namespace
+
 std::string NotAStringMessage(ResolvedScalar::Type type, const std::string& kind,
                               const std::string& api_version, const std::string& go_field,
                               const char* go_type) {
   return std::string(" is a ") + JsonTypeName(type) +
          " to Kubernetes, which reads unquoted YAML by YAML 1.1's rules; quote it to keep it a "
-         "string. The API server refuses the object: \"" +
-         kind + " in version \\\"" + api_version + "\\\" cannot be handled as a " + kind +
-         ": json: cannot unmarshal " + JsonTypeName(type) + " into Go struct field " + go_field +
-         " of type " + go_type + "\"";
+         "string. " +
+         RefusedAs(type, kind, api_version, go_field, go_type);
+}
+
+std::string NotABoolMessage(ResolvedScalar::Type type, const std::string& kind,
+                            const std::string& api_version, const std::string& go_field) {
+  return std::string(" is a ") + JsonTypeName(type) +
+         " to Kubernetes, not a bool; write true or false, unquoted. " +
+         RefusedAs(type, kind, api_version, go_field, "bool");
 }
 
 bool IsNonStringScalar(const YAML::Node& node) {

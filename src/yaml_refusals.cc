@@ -20,6 +20,11 @@ constexpr const char* kRefuses = "; Kubernetes' YAML reader (go-yaml) refuses th
 // What an anchor names, as far as keys and merges care.
 enum class Shape { kNull, kScalar, kMapping, kSequence };
 
+struct Anchored {
+  Shape shape = Shape::kScalar;
+  bool infinite = false;  // it is, or holds, a float JSON cannot hold
+};
+
 // libyaml's marks count characters; rollcall's offsets are bytes. Marks come in
 // increasing order but for an end mark or two, so the cursor walks forward and
 // starts over when asked for an earlier one.
@@ -50,6 +55,13 @@ struct Frame {
   bool merge_next = false;   // mapping: the key just read is a merge key
   bool merge_items = false;  // sequence: a merge key's value, whose items must be mappings
   std::string anchor;
+  // Where the floats JSON cannot hold (.inf, .nan) are that survive into the JSON:
+  // in a mapping, by key, since a later duplicate key replaces a value (go-yaml
+  // refuses nothing, it is encoding/json that refuses the infinite float); in a
+  // sequence, the first one.
+  std::string key;  // mapping: the JSON key of the entry being read
+  std::map<std::string, std::size_t> infinite_by_key;
+  std::optional<std::size_t> infinite;
 };
 
 // Where a node stands, which decides what is asked of it.
@@ -72,7 +84,12 @@ class Scan {
       if (yaml_parser_parse(&parser_, &event) == 0) return ParseError();
       std::unique_ptr<yaml_event_t, void (*)(yaml_event_t*)> owned(&event, yaml_event_delete);
       if (event.type == YAML_DOCUMENT_END_EVENT || event.type == YAML_STREAM_END_EVENT) {
-        return std::nullopt;  // go-yaml reads a piece's first document only
+        // go-yaml reads a piece's first document only.
+        if (!infinite_) return std::nullopt;
+        return YamlRefusal{*infinite_,
+                           "a value that is .inf or .nan to YAML 1.1, which JSON cannot hold: "
+                           "Kubernetes refuses the document (json: unsupported value); quote it "
+                           "if it is text"};
       }
       if (std::optional<YamlRefusal> refusal = Visit(event)) return refusal;
     }
@@ -130,7 +147,7 @@ class Scan {
         return VisitCollection(event);
       case YAML_MAPPING_END_EVENT:
       case YAML_SEQUENCE_END_EVENT:
-        if (!stack_.empty()) stack_.pop_back();
+        EndCollection();
         return std::nullopt;
       default:
         return std::nullopt;
@@ -158,12 +175,23 @@ class Scan {
       return Refuse(event.start_mark, "invalid YAML: " + message + kRefuses);
     }
     bool is_null = resolved->type == ResolvedScalar::Type::kNull;
-    Define(scalar.anchor, is_null ? Shape::kNull : Shape::kScalar);
+    bool infinite =
+        resolved->type == ResolvedScalar::Type::kFloat && !std::isfinite(resolved->number);
+    Define(scalar.anchor, {is_null ? Shape::kNull : Shape::kScalar, infinite});
     switch (role) {
       case Role::kKey:
         if (is_null) return RefuseKey(event.start_mark, Shape::kNull);
+        if (infinite && std::isnan(resolved->number)) {
+          // Go's maps keep every NaN key apart (NaN equals nothing), and sigs.k8s.io/yaml
+          // then writes each as the JSON key ".nan", in Go's random map order: which
+          // value Kubernetes reads changes from run to run.
+          return Refuse(event.start_mark,
+                        "a mapping key that is .nan to YAML 1.1: Kubernetes reads one of the "
+                        "values of such keys, chosen at random each time; quote the key");
+        }
         stack_.back().merge_next =
             (tag == "?" && value == "<<") || tag == std::string(kCoreTag) + "merge";
+        stack_.back().key = JsonScalarText(*resolved);
         return std::nullopt;
       case Role::kMergeValue:
       case Role::kMergeItem:
@@ -171,13 +199,40 @@ class Scan {
       default:
         break;
     }
-    if (resolved->type == ResolvedScalar::Type::kFloat && !std::isfinite(resolved->number)) {
-      return Refuse(event.start_mark,
-                    "a value that is .inf or .nan to YAML 1.1, which JSON cannot hold: "
-                    "Kubernetes refuses the document (json: unsupported value); quote it if "
-                    "it is text");
-    }
+    SetValue(infinite ? std::optional<std::size_t>(offsets_.Of(event.start_mark.index))
+                      : std::nullopt);
     return std::nullopt;
+  }
+
+  // A value is read whole: it replaces what its key held before.
+  void SetValue(std::optional<std::size_t> infinite) {
+    if (stack_.empty()) {
+      infinite_ = infinite;
+      return;
+    }
+    Frame& top = stack_.back();
+    if (!top.mapping) {
+      if (!top.infinite) top.infinite = infinite;
+    } else if (infinite) {
+      top.infinite_by_key[top.key] = *infinite;
+    } else {
+      top.infinite_by_key.erase(top.key);
+    }
+  }
+
+  void EndCollection() {
+    if (stack_.empty()) return;
+    Frame& top = stack_.back();
+    std::optional<std::size_t> infinite = top.infinite;
+    for (const auto& entry : top.infinite_by_key) {
+      if (!infinite || entry.second < *infinite) infinite = entry.second;
+    }
+    if (!top.anchor.empty()) {
+      auto found = anchors_.find(top.anchor);
+      if (found != anchors_.end()) found->second.infinite = infinite.has_value();
+    }
+    stack_.pop_back();
+    SetValue(infinite);
   }
 
   std::optional<YamlRefusal> VisitAlias(const yaml_event_t& event) {
@@ -198,13 +253,18 @@ class Scan {
                     "anchor referenced)" +
                         std::string(kRefuses));
     }
-    Shape shape = found->second;
-    if (role == Role::kKey && shape != Shape::kScalar) {
-      return RefuseKey(event.start_mark, shape);
+    Shape shape = found->second.shape;
+    if (role == Role::kKey) {
+      if (shape != Shape::kScalar) return RefuseKey(event.start_mark, shape);
+      stack_.back().key = "*" + anchor;  // not compared with written keys
+      return std::nullopt;
     }
     if ((role == Role::kMergeValue || role == Role::kMergeItem) && shape != Shape::kMapping) {
       return RefuseMerge(event.start_mark);
     }
+    SetValue(found->second.infinite
+                 ? std::optional<std::size_t>(offsets_.Of(event.start_mark.index))
+                 : std::nullopt);
     return std::nullopt;
   }
 
@@ -220,13 +280,13 @@ class Scan {
     const yaml_char_t* anchor =
         mapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor;
     frame.anchor = Text(anchor);
-    Define(anchor, mapping ? Shape::kMapping : Shape::kSequence);
+    Define(anchor, {mapping ? Shape::kMapping : Shape::kSequence, false});
     stack_.push_back(std::move(frame));
     return std::nullopt;
   }
 
-  void Define(const yaml_char_t* anchor, Shape shape) {
-    if (anchor != nullptr) anchors_[Text(anchor)] = shape;
+  void Define(const yaml_char_t* anchor, Anchored what) {
+    if (anchor != nullptr) anchors_[Text(anchor)] = what;
   }
 
   YamlRefusal RefuseKey(const yaml_mark_t& mark, Shape shape) {
@@ -263,7 +323,8 @@ class Scan {
   ByteOffsets offsets_;
   yaml_parser_t parser_{};
   std::vector<Frame> stack_;
-  std::map<std::string, Shape> anchors_;
+  std::map<std::string, Anchored> anchors_;
+  std::optional<std::size_t> infinite_;  // the document's, once read
 };
 
 }  // namespace

@@ -32,13 +32,23 @@ TEST(Yaml11Reading, OptionalYesIsOptional) {
     // Kubernetes starts the pod without the variable: no missing-key finding.
     EXPECT_THAT(result.err, Not(HasSubstr("missing-key"))) << yes;
   }
-  // Quoted, it is a string (which the API server would refuse as a bool): not optional.
+  // Quoted, it is a string, which the API server refuses where a bool belongs.
   std::string quoted =
       "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData: {a: b}\n" +
       Consumer(
           "        - name: X\n          valueFrom: {secretKeyRef: {name: s, key: absent, "
           "optional: \"yes\"}}\n");
-  EXPECT_THAT(RunProcess({RollcallBinary(), "render"}, quoted).err, HasSubstr("missing-key"));
+  ProcessResult refused = RunProcess({RollcallBinary(), "render"}, quoted);
+  EXPECT_EQ(refused.exit_code, 2);
+  EXPECT_EQ(refused.out, "");
+  EXPECT_EQ(refused.err,
+            "rollcall: error: <stdin> (document 2, line 16, column 70): Deployment web: "
+            "spec.template.spec.containers.env.valueFrom.secretKeyRef.optional is a string to "
+            "Kubernetes, not a bool; write true or false, unquoted. The API server refuses the "
+            "object: \"Deployment in version \\\"apps/v1\\\" cannot be handled as a Deployment: "
+            "json: cannot unmarshal string into Go struct field "
+            "Deployment.spec.template.spec.containers.env.valueFrom.secretKeyRef.optional of "
+            "type bool\"\n");
 }
 
 TEST(Yaml11Reading, AKeyOnIsTheKeyTrue) {
@@ -98,8 +108,9 @@ TEST(Yaml11Reading, AnEnvValueThatIsANumberIsRefused) {
   EXPECT_EQ(result.out, "");
   EXPECT_EQ(
       result.err,
-      "rollcall: error: <stdin> (document 1, line 12, column 11): Deployment web: an env "
-      "value is a number to Kubernetes, which reads unquoted YAML by YAML 1.1's rules; quote "
+      "rollcall: error: <stdin> (document 1, line 12, column 18): Deployment web: "
+      "spec.template.spec.containers.env.value is a number to Kubernetes, which reads unquoted "
+      "YAML by YAML 1.1's rules; quote "
       "it to keep it a string. The API server refuses the object: \"Deployment in version "
       "\\\"apps/v1\\\" cannot be handled as a Deployment: json: cannot unmarshal number into "
       "Go struct field Deployment.spec.template.spec.containers.env.value of type string\"\n");

@@ -28,7 +28,7 @@ spec:
         envFrom: [{secretRef: {name: s1}}, {configMapRef: {name: c1}}]
         env:
         - {name: X, valueFrom: {secretKeyRef: {name: s2, key: x}}}
-        - {name: Y, valueFrom: {secretKeyRef: {name: gone, key: y, optional: true}}}
+        - {name: Z, valueFrom: {secretKeyRef: {name: gone, key: "y", optional: true}}}
 ---
 apiVersion: apps/v1
 kind: Deployment

@@ -94,6 +94,12 @@ TEST(YamlRefusals, KeysJsonCannotHave) {
       "a mapping key that is a mapping or a sequence; Kubernetes refuses the document (invalid "
       "map key)";
   EXPECT_EQ(Refusal("? [a, b]\n: c\n"), "2: " + collection_key);
+  // Found by differential fuzzing: two .nan keys are two keys to go-yaml, and the
+  // JSON gets the value of either, at random.
+  EXPECT_EQ(Refusal("a: b\n.NaN: x\n"),
+            "5: a mapping key that is .nan to YAML 1.1: Kubernetes reads one of the values of "
+            "such keys, chosen at random each time; quote the key");
+  EXPECT_EQ(Refusal("'.nan': x\n"), "");
   EXPECT_EQ(Refusal("{a: b}: c\n"), "0: " + collection_key);
   EXPECT_EQ(Refusal("x: &x {a: b}\ny:\n  *x : c\n"), "18: " + collection_key);
 }
@@ -131,8 +137,18 @@ TEST(YamlRefusals, FloatsJsonCannotHold) {
     EXPECT_THAT(Refusal(text), HasSubstr("is .inf or .nan to YAML 1.1, which JSON cannot hold"))
         << text;
   }
+  EXPECT_THAT(Refusal("x: &x .inf\na: *x\n"), HasSubstr("JSON cannot hold"));
+  EXPECT_THAT(Refusal("x: &x [.inf]\nb: 1\na: {c: *x}\n"), HasSubstr("JSON cannot hold"));
   // As a key it becomes the string "+Inf".
   EXPECT_EQ(Refusal(".inf: a\n"), "");
+  // Found by differential fuzzing: a value a later duplicate key replaces never
+  // reaches the JSON (go-yaml keeps the last).
+  EXPECT_EQ(Refusal("a: .inf\nb: c\na: d\n"), "");
+  EXPECT_EQ(Refusal("a: {b: [.nan]}\na: d\n"), "");
+  EXPECT_EQ(Refusal("a: d\na: .inf\n"),
+            "8: a value that is .inf or .nan to YAML 1.1, which JSON "
+            "cannot hold: Kubernetes refuses the document (json: "
+            "unsupported value); quote it if it is text");
 }
 
 }  // namespace

@@ -83,6 +83,13 @@ std::string NotAStringMessage(ResolvedScalar::Type type, const std::string& kind
                               const std::string& api_version, const std::string& go_field,
                               const char* go_type);
 
+// The same for a string where a bool belongs (`optional: 'true'`, `optional: !!str
+// yes`): " is a string to Kubernetes, …; write true or false unquoted. The API server
+// refuses the object: …cannot unmarshal string into Go struct field <go_field> of type
+// bool"".
+std::string NotABoolMessage(ResolvedScalar::Type type, const std::string& kind,
+                            const std::string& api_version, const std::string& go_field);
+
 // True when the API server refuses `node` where a string belongs: a bool or number.
 bool IsNonStringScalar(const YAML::Node& node);
 

@@ -29,7 +29,8 @@ struct YamlRefusal {
 //    go-yaml v2 does not);
 //  - a core tag its scalar does not fit (`!!int abc`, `!!null x`), a `!!binary`
 //    that is not base64;
-//  - a mapping key that is null (`~:`, `: x`) or a mapping or a sequence;
+//  - a mapping key that is null (`~:`, `{~: x}`) or a mapping or a sequence, or
+//    `.nan` (not refused by Kubernetes, but read at random: see the .cc);
 //  - a merge key (`<<`) whose value is not a mapping or a sequence of mappings;
 //  - an alias of an anchor not defined before it, or inside the node it names;
 //  - a value that resolves to .inf or .nan, which JSON cannot hold.
