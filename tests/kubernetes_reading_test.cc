@@ -101,6 +101,50 @@ TEST(Yaml11Reading, ANumberOrBoolWhereAStringBelongsIsRefused) {
   EXPECT_EQ(quoted.exit_code, 0) << quoted.err;
 }
 
+// Every string field rollcall reads is read as the API server decodes it: a bool or
+// number there makes it refuse the object, and so does rollcall, naming the field.
+TEST(Yaml11Reading, ABoolOrNumberInANameOrKeyIsRefused) {
+  struct Case {
+    std::string input;
+    const char* message;
+  } cases[] = {
+      {"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: 0123}\n",
+       "rollcall: error: <stdin> (document 1, line 3, column 18): ConfigMap 0123: metadata.name "
+       "is a number to Kubernetes, which reads unquoted YAML by YAML 1.1's rules; quote it to "
+       "keep it a string. The API server refuses the object: \"ConfigMap in version \\\"v1\\\" "
+       "cannot be handled as a ConfigMap: json: cannot unmarshal number into Go struct field "
+       "ConfigMap.metadata.name of type string\"\n"},
+      {"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: no}\n",
+       "metadata.namespace is a bool to Kubernetes"},
+      {"apiVersion: 1.0\nkind: ConfigMap\nmetadata: {name: c}\n", "apiVersion is a number"},
+      {Consumer("        - name: on\n          value: x\n"),
+       "spec.template.spec.containers.env.name is a bool"},
+      {Consumer("        - name: X\n          valueFrom: {secretKeyRef: {name: s, key: 1e3}}\n"),
+       "spec.template.spec.containers.env.valueFrom.secretKeyRef.key is a number"},
+      {Consumer("        - name: X\n          valueFrom: {configMapKeyRef: {name: y, key: k}}\n"),
+       "spec.template.spec.containers.env.valueFrom.configMapKeyRef.name is a bool"},
+      {Consumer("        - name: X\n          value: x\n      volumes:\n      - name: v\n"
+                "        secret: {secretName: s, items: [{key: 0x1F, path: p}]}\n"),
+       "spec.template.spec.volumes.secret.items.key is a number"},
+      {Consumer("        - name: X\n          value: x\n      volumes:\n      - name: v\n"
+                "        configMap: {name: c, optional: 'true'}\n"),
+       "spec.template.spec.volumes.configMap.optional is a string to Kubernetes, not a bool"},
+  };
+  for (const Case& c : cases) {
+    ProcessResult result = RunProcess({RollcallBinary(), "render"}, c.input);
+    EXPECT_EQ(result.exit_code, 2) << c.input;
+    EXPECT_EQ(result.out, "") << c.input;
+    EXPECT_THAT(result.err, HasSubstr(c.message)) << c.input;
+  }
+  // Quoted, each is the string it looks like; a mapping that is no object (no
+  // apiVersion) is not decoded by the API server, so its fields are not checked.
+  EXPECT_EQ(RunProcess({RollcallBinary(), "render"},
+                       "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: '0123', namespace: "
+                       "\"no\"}\n---\nmetadata: {name: 0123}\n")
+                .exit_code,
+            0);
+}
+
 TEST(Yaml11Reading, AnEnvValueThatIsANumberIsRefused) {
   std::string input = Consumer("        - name: PIN\n          value: 0123\n");
   ProcessResult result = RunProcess({RollcallBinary(), "render"}, input);
