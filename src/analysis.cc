@@ -226,7 +226,10 @@ void Analysis::ReadSuppressions() {
 const Marker* Analysis::AnnotationMarker(const Consumer& consumer) {
   // The object's own annotation first, then its pod template's.
   std::optional<WrittenValue> value;
-  if (const WrittenValue* on_object = consumer.document->Annotation(kSecretVersionAnnotation)) {
+  const WrittenValue* on_object =
+      consumer.listed ? (consumer.object_marker ? &*consumer.object_marker : nullptr)
+                      : consumer.document->Annotation(kSecretVersionAnnotation);
+  if (on_object != nullptr) {
     value = *on_object;
   } else if (const NodeShape* on_template = consumer.TemplateAnnotation(kSecretVersionAnnotation)) {
     value = WrittenValue{on_template->scalar, on_template->pos, on_template->IsScalar()};

@@ -28,7 +28,9 @@ const char* ReadViaName(ReadVia via) {
 
 std::string Consumer::Describe() const { return kind + " " + name_space + "/" + name; }
 
-Location Consumer::Where() const { return document->Locate(); }
+Location Consumer::Where() const {
+  return listed ? document->LocateAt(object_pos) : document->Locate();
+}
 
 std::vector<VolumeMount> Consumer::Mounts(const Reference& reference) const {
   std::vector<VolumeMount> out;
@@ -237,32 +239,42 @@ class ReferenceCollector {
   std::string spec_path_;
 };
 
-ConsumerRole RoleOf(const Document& doc) {
-  if (doc.kind() == "Pod") return ConsumerRole::kPod;
-  if (doc.kind() != "Job") return ConsumerRole::kWorkload;
-  return doc.IsHook() ? ConsumerRole::kHookJob : ConsumerRole::kPlainJob;
+// `object` is the document's root, or an item of a List.
+ConsumerRole RoleOf(const std::string& kind, const YAML::Node& object) {
+  if (kind == "Pod") return ConsumerRole::kPod;
+  if (kind != "Job") return ConsumerRole::kWorkload;
+  YAML::Node annotations = Child(Child(object, "metadata"), "annotations");
+  bool hook = Child(annotations, "helm.sh/hook").IsDefined() ||
+              Child(annotations, "argocd.argoproj.io/hook").IsDefined();
+  return hook ? ConsumerRole::kHookJob : ConsumerRole::kPlainJob;
 }
 
-}  // namespace
-
-std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& default_namespace,
-                                        const std::vector<ConsumerKind>& extra_kinds) {
-  if (doc.shape() != Document::Shape::kObject) return std::nullopt;
-  const ConsumerKind* kind = FindConsumerKind(doc.api_version(), doc.kind(), extra_kinds);
+// The consumer `object` is, if its kind has a pod template: the document's root,
+// or an item of a List.
+std::optional<Consumer> ConsumerOf(const Document& doc, const YAML::Node& object,
+                                   const std::string& default_namespace,
+                                   const std::vector<ConsumerKind>& extra_kinds) {
+  const std::string api_version = ScalarOr(Child(object, "apiVersion"));
+  const std::string kind_name = ScalarOr(Child(object, "kind"));
+  const ConsumerKind* kind = FindConsumerKind(api_version, kind_name, extra_kinds);
   if (kind == nullptr) return std::nullopt;
-  YAML::Node pod_template = doc.root();
+  YAML::Node pod_template = object;
   for (const std::string& key : kind->path) {
     // reset(), not operator=: yaml-cpp's assignment writes through to the tree.
     pod_template.reset(Child(pod_template, key.c_str()));
   }
   if (!pod_template.IsDefined() || !pod_template.IsMap()) return std::nullopt;
 
+  YAML::Node metadata = Child(object, "metadata");
   Consumer consumer;
   consumer.document = &doc;
-  consumer.kind = doc.kind();
-  consumer.name = doc.name();
-  consumer.name_space = doc.NamespaceOr(default_namespace);
-  consumer.role = RoleOf(doc);
+  consumer.api_version = api_version;
+  consumer.kind = kind_name;
+  consumer.name = ScalarOr(Child(metadata, "name"));
+  std::string name_space = ScalarOr(Child(metadata, "namespace"));
+  consumer.name_space = name_space.empty() ? default_namespace : name_space;
+  consumer.role = RoleOf(kind_name, object);
+  consumer.object_pos = static_cast<std::uint32_t>(MarkPos(object.Mark()));
   consumer.set_pod_template(pod_template);
   consumer.template_shape = CaptureForEdit(pod_template);
   std::string spec_path;
@@ -270,6 +282,45 @@ std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& 
   ReferenceCollector collector(doc, consumer.name_space, spec_path + "spec");
   collector.Collect(Child(pod_template, "spec"), consumer);
   return consumer;
+}
+
+}  // namespace
+
+std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& default_namespace,
+                                        const std::vector<ConsumerKind>& extra_kinds) {
+  if (doc.shape() != Document::Shape::kObject) return std::nullopt;
+  return ConsumerOf(doc, doc.root(), default_namespace, extra_kinds);
+}
+
+std::vector<Consumer> ExtractListedConsumers(const Document& doc,
+                                             const std::string& default_namespace,
+                                             const std::vector<ConsumerKind>& extra_kinds) {
+  std::vector<Consumer> consumers;
+  YAML::Node items = Child(doc.root(), "items");
+  if (!items.IsSequence()) return consumers;
+  for (const auto& item : items) {
+    if (!item.IsMap()) continue;
+    std::optional<Consumer> consumer = ConsumerOf(doc, item, default_namespace, extra_kinds);
+    if (!consumer) continue;
+    if (consumer->role == ConsumerRole::kPlainJob || consumer->role == ConsumerRole::kHookJob) {
+      // A plain Job is renamed when its template changes (jobs.h), and rollcall
+      // renames only a document's own metadata.
+      throw InputError(doc.Locate(item.Mark()),
+                       "a Job inside a " + doc.kind() +
+                           ": kubectl and Helm apply every item of a List, but rollcall handles "
+                           "Jobs only in documents of their own; write the List's items as "
+                           "documents (separated by ---)");
+    }
+    consumer->listed = true;
+    YAML::Node marker =
+        Child(Child(Child(item, "metadata"), "annotations"), "rollcall.dev/secret-version");
+    if (marker.IsDefined()) {
+      consumer->object_marker =
+          WrittenValue{ScalarOr(marker), MarkPos(marker.Mark()), marker.IsScalar()};
+    }
+    consumers.push_back(std::move(*consumer));
+  }
+  return consumers;
 }
 
 }  // namespace rollcall

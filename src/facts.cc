@@ -18,10 +18,13 @@ std::unique_ptr<T> Own(std::optional<T> found) {
 DocumentFacts ReadFacts(const Document& doc, const FactOptions& options) {
   DocumentFacts facts;
   if (IsList(doc)) {
-    RefuseListedWorkloads(doc, options.consumer_kinds);
     std::vector<Source> listed = ExtractStateSources(doc, options.default_namespace);
     if (!listed.empty())
       facts.listed_sources = std::make_unique<std::vector<Source>>(std::move(listed));
+    std::vector<Consumer> consumers =
+        ExtractListedConsumers(doc, options.default_namespace, options.consumer_kinds);
+    if (!consumers.empty())
+      facts.listed_consumers = std::make_unique<std::vector<Consumer>>(std::move(consumers));
     return facts;
   }
   facts.source = Own(ExtractSource(doc, options.default_namespace));
@@ -45,6 +48,9 @@ ReadTree FactReader(FactOptions options) {
     // The template's handle holds the whole tree's memory.
     if (const std::unique_ptr<Consumer>& consumer = doc.facts()->consumer) {
       consumer->DropPodTemplate();
+    }
+    if (const auto& listed = doc.facts()->listed_consumers) {
+      for (Consumer& consumer : *listed) consumer.DropPodTemplate();
     }
     doc.DropTree();
   };

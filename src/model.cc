@@ -12,7 +12,12 @@ Model BuildModel(std::vector<Document>& documents, const std::string& default_na
   ReadMissingFacts(documents, options);
   Model model;
   std::size_t consumers = 0;
-  for (const Document& doc : documents) consumers += doc.facts() && doc.facts()->consumer ? 1 : 0;
+  for (const Document& doc : documents) {
+    const DocumentFacts* facts = doc.facts();
+    if (facts == nullptr) continue;
+    consumers += facts->consumer ? 1 : 0;
+    consumers += facts->listed_consumers ? facts->listed_consumers->size() : 0;
+  }
   model.consumers.reserve(consumers);  // kept for the whole run: no spare capacity
   for (Document& doc : documents) {
     DocumentFacts* found = doc.facts();
@@ -39,6 +44,12 @@ Model BuildModel(std::vector<Document>& documents, const std::string& default_na
     if (found->listed_sources) {
       for (Source& source : *found->listed_sources) add_source(source);
       found->listed_sources.reset();
+    }
+    if (found->listed_consumers) {
+      for (Consumer& listed : *found->listed_consumers) {
+        model.consumers.emplace_back(std::move(listed)).document = &doc;
+      }
+      found->listed_consumers.reset();
     }
     // Moved into the model: one copy of each, however large the stream.
     found->source.reset();

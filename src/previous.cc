@@ -14,11 +14,23 @@ bool ObjectKey::operator<(const ObjectKey& other) const {
          std::tie(other.group, other.kind, other.name_space, other.name);
 }
 
-ObjectKey KeyOf(const Document& doc, const std::string& default_namespace) {
-  const std::string& api_version = doc.api_version();
+namespace {
+
+std::string GroupOf(const std::string& api_version) {
   auto slash = api_version.find('/');
-  return ObjectKey{slash == std::string::npos ? "" : api_version.substr(0, slash), doc.kind(),
-                   doc.NamespaceOr(default_namespace), doc.name()};
+  return slash == std::string::npos ? "" : api_version.substr(0, slash);
+}
+
+}  // namespace
+
+ObjectKey KeyOf(const Document& doc, const std::string& default_namespace) {
+  return ObjectKey{GroupOf(doc.api_version()), doc.kind(), doc.NamespaceOr(default_namespace),
+                   doc.name()};
+}
+
+ObjectKey KeyOf(const Consumer& consumer) {
+  return ObjectKey{GroupOf(consumer.api_version), consumer.kind, consumer.name_space,
+                   consumer.name};
 }
 
 PreviousRelease::PreviousRelease(std::string bytes, std::string origin,

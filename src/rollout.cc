@@ -66,21 +66,20 @@ const char* RolloutStatusName(RolloutStatus status) {
 std::vector<RolloutEntry> CompareRollout(const Analysis& analysis,
                                          const std::vector<RenderedConsumer>& rendered,
                                          const PreviousRelease* previous) {
-  const std::string& ns = analysis.options().default_namespace;
   static const Model kNoModel;
   const Model& before = previous != nullptr ? previous->model() : kNoModel;
   std::vector<RolloutEntry> entries;
   entries.reserve(rendered.size());
   std::set<const Consumer*> matched;            // previous consumers still there
   std::map<ObjectKey, const Consumer*> by_key;  // previous consumers, looked up once each
-  for (const Consumer& old : before.consumers) by_key.emplace(KeyOf(*old.document, ns), &old);
+  for (const Consumer& old : before.consumers) by_key.emplace(KeyOf(old), &old);
   for (const RenderedConsumer& item : rendered) {
     const Consumer& consumer = *item.consumer;
     RolloutEntry entry;
     entry.kind = consumer.kind;
     entry.name_space = consumer.name_space;
     entry.name = item.name;
-    ObjectKey key = KeyOf(*consumer.document, ns);
+    ObjectKey key = KeyOf(consumer);
     key.name = item.name;
     auto found = by_key.find(key);
     const Consumer* old = found == by_key.end() ? nullptr : found->second;

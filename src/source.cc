@@ -230,20 +230,4 @@ std::vector<Source> ExtractStateSources(const Document& doc, const std::string& 
   return sources;
 }
 
-void RefuseListedWorkloads(const Document& doc, const std::vector<ConsumerKind>& extra_kinds) {
-  if (!IsList(doc)) return;
-  YAML::Node items = Child(doc.root(), "items");
-  if (!items.IsSequence()) return;
-  for (const auto& item : items) {
-    std::string api_version = ScalarOr(Child(item, "apiVersion"));
-    std::string kind = ScalarOr(Child(item, "kind"));
-    if (FindConsumerKind(api_version, kind, extra_kinds) == nullptr) continue;
-    throw InputError(doc.Locate(item.Mark()),
-                     "a " + kind + " inside a " + doc.kind() +
-                         ": kubectl and Helm apply every item of a List, but rollcall reads pod "
-                         "templates only in documents of their own, so this one would get no "
-                         "hash; write the List's items as documents (separated by ---)");
-  }
-}
-
 }  // namespace rollcall

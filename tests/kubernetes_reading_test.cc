@@ -253,20 +253,70 @@ TEST(Lists, ASecretInsideAListIsASource) {
                 RunProcess({RollcallBinary(), "render"}, changed + consumer).out, "web"));
 }
 
-TEST(Lists, AWorkloadInsideAListIsRefused) {
+// kubectl and Helm apply every item of a List: a workload there is read and its pod
+// template annotated in place, as a document of its own would be.
+TEST(Lists, AWorkloadInsideAListIsAnnotated) {
+  std::string secret = "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\nstringData: {p: one}\n";
+  std::string list =
+      "---\napiVersion: v1\nkind: List\nitems:\n- apiVersion: apps/v1\n  kind: Deployment\n"
+      "  metadata: {name: web}\n  spec:\n    template:\n      spec:\n"
+      "        containers: [{name: a, envFrom: [{secretRef: {name: db}}]}]\n"
+      "- apiVersion: apps/v1\n  kind: StatefulSet\n  metadata: {name: db, namespace: shop}\n"
+      "  spec:\n    template:\n      metadata: {labels: {app: db}}\n      spec:\n"
+      "        containers: [{name: a, envFrom: [{secretRef: {name: db}}]}]\n";
+  ProcessResult result = RunProcess({RollcallBinary(), "render"}, secret + list);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  // Each item's template gets its annotations where it stands; the StatefulSet in
+  // shop reads a Secret the input does not hold, and is left as it was.
+  const std::string hash =
+      "sha256:2478fabd42a21b5386b9867fd10ece2d9ff693b7982792658147792845fae37e";
+  std::string expected = list;
+  expected.replace(expected.find("    template:\n      spec:"), 0,
+                   "    template:\n      metadata:\n        annotations:\n"
+                   "          rollcall.dev/config-hash: \"" +
+                       hash +
+                       "\"\n"
+                       "          rollcall.dev/config-sources: \"secret/db\"\n");
+  expected.erase(expected.find("    template:\n      spec:"),
+                 std::string("    template:\n").size());
+  EXPECT_EQ(result.out, secret + expected);
+  EXPECT_EQ(result.err,
+            "rollcall: <stdin> (document 2, line 23, column 61): error[unresolved-reference]: "
+            "StatefulSet shop/db reads secret/db via envFrom in container a, but Secret shop/db is "
+            "not in the input: nothing makes a change to it reach the process\n"
+            "rollcall: references: 2 — hashed 1, waived 0, pending 0, runtime 0, unresolved 1\n"
+            "rollcall: rollout: Deployment default/web: new\n"
+            "rollcall: rollout: StatefulSet shop/db: new\n");
+  std::string changed = secret;
+  changed.replace(changed.find("one"), 3, "two");
+  EXPECT_NE(RunProcess({RollcallBinary(), "render"}, changed + list).out, result.out);
+  // lint and consumers see them too.
+  EXPECT_THAT(RunProcess({RollcallBinary(), "lint", "-"}, secret + list).out,
+              HasSubstr("references: 2 — hashed 1, waived 0, pending 0, runtime 0, unresolved 1"));
+  EXPECT_EQ(RunProcess({RollcallBinary(), "consumers", "db", "-"}, secret + list).out,
+            "deployment/default/web container a reads envFrom: hashed (content known)\n"
+            "statefulset/shop/db container a reads envFrom: unresolved (Secret shop/db is not in "
+            "the input)\n");
+}
+
+TEST(Lists, AJobInsideAListIsRefused) {
   std::string input =
-      "apiVersion: v1\nkind: List\nitems:\n- apiVersion: apps/v1\n  kind: Deployment\n"
-      "  metadata: {name: web}\n  spec: {template: {spec: {containers: [{name: a, envFrom: "
-      "[{secretRef: {name: db}}]}]}}}\n";
+      "apiVersion: v1\nkind: List\nitems:\n- apiVersion: batch/v1\n  kind: Job\n"
+      "  metadata: {name: migrate}\n  spec: {template: {spec: {restartPolicy: Never, "
+      "containers: [{name: a, envFrom: [{secretRef: {name: db}}]}]}}}\n";
   for (const char* command : {"render", "lint"}) {
     std::vector<std::string> argv = {RollcallBinary(), command};
     if (std::string(command) == "lint") argv.push_back("-");
     ProcessResult result = RunProcess(argv, input);
     EXPECT_EQ(result.exit_code, 2) << command;
     EXPECT_EQ(result.out, "") << command;
-    EXPECT_THAT(result.err, HasSubstr("a Deployment inside a List: kubectl and Helm apply every "
-                                      "item of a List, but rollcall reads pod templates only in "
-                                      "documents of their own"))
+    EXPECT_EQ(result.err,
+              std::string("rollcall: error: ") +
+                  (std::string(command) == "lint" ? "<stdin>:4:3"
+                                                  : "<stdin> (document 1, line 4, column 3)") +
+                  ": a Job inside a List: kubectl and Helm apply every item of a List, but "
+                  "rollcall handles Jobs only in documents of their own; write the List's items "
+                  "as documents (separated by ---)\n")
         << command;
   }
 }

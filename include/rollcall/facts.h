@@ -23,6 +23,7 @@ struct DocumentFacts {
   std::unique_ptr<Source> source;
   std::unique_ptr<std::vector<Source>> listed_sources;  // the Secrets and ConfigMaps of a List
   std::unique_ptr<Consumer> consumer;  // its `document` is set when the model is built
+  std::unique_ptr<std::vector<Consumer>> listed_consumers;  // the workloads of a List
   std::unique_ptr<DeclaredRotation> rotation;
 };
 

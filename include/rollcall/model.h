@@ -108,7 +108,13 @@ enum class JobAction : std::uint8_t { kNone, kRename, kKeep, kRunOnce };
 // A pod template and the references in it.
 struct Consumer {
   const Document* document = nullptr;
-  Name kind, name, name_space;
+  Name api_version, kind, name, name_space;
+  // An item of a List (kind: List, or any object with items): its offset in the
+  // document's text, and its own rollcall.dev/secret-version annotation (the
+  // document's annotations are the List's).
+  bool listed = false;
+  std::uint32_t object_pos = 0;
+  std::optional<WrittenValue> object_marker;
   ConsumerRole role = ConsumerRole::kWorkload;
   JobAction job_action = JobAction::kNone;  // set by the analysis for plain Jobs
   // Its first levels (metadata.annotations and beside), for the annotation edit.
@@ -176,14 +182,16 @@ std::vector<Source> ExtractStateSources(const Document& doc, const std::string& 
 // kubectl and Helm apply every item.
 bool IsList(const Document& doc);
 
-// Throws InputError at the first item of a List that is a workload rollcall would
-// have to annotate: it reads pod templates only in documents of their own, and a
-// workload kubectl applies from a List would otherwise go unhashed, silently.
-void RefuseListedWorkloads(const Document& doc, const std::vector<ConsumerKind>& extra_kinds);
-
 // Reads the pod template of a consumer kind (built in, or in `extra_kinds`);
 // nullopt for kinds without one.
 std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& default_namespace,
                                         const std::vector<ConsumerKind>& extra_kinds = {});
+
+// The consumers among the items of a List (IsList), which kubectl and Helm apply one
+// by one: render annotates their pod templates in place. A Job there is refused
+// (InputError): rollcall renames a plain Job's own document only.
+std::vector<Consumer> ExtractListedConsumers(const Document& doc,
+                                             const std::string& default_namespace,
+                                             const std::vector<ConsumerKind>& extra_kinds = {});
 
 }  // namespace rollcall

@@ -21,6 +21,8 @@ struct ObjectKey {
   bool operator<(const ObjectKey& other) const;
 };
 ObjectKey KeyOf(const Document& doc, const std::string& default_namespace);
+// A consumer's, which may be an item of a List document.
+ObjectKey KeyOf(const Consumer& consumer);
 
 class PreviousRelease {
  public:

@@ -79,13 +79,28 @@ std::vector<std::string> Read(const std::string& path) {
     std::map<const Document*, std::vector<const Source*>> listed;
     for (const auto& [id, source] : analysis.model().sources)
       listed[source.document].push_back(&source);
+    std::map<const Document*, std::vector<const Consumer*>> listed_consumers;
+    for (const Consumer& consumer : analysis.model().consumers) {
+      if (consumer.listed) listed_consumers[consumer.document].push_back(&consumer);
+    }
     for (const Document& doc : analysis.documents()) {
       if (doc.shape() != Document::Shape::kObject && doc.shape() != Document::Shape::kUnread) {
         continue;
       }
-      if (doc.kind() != "Secret" && doc.kind() != "ConfigMap" && listed.count(&doc) > 0) {
-        // A List: rollcall reads its Secrets and ConfigMaps (and refuses its
-        // workloads), and those are its objects.
+      bool is_list =
+          (doc.kind() != "Secret" && doc.kind() != "ConfigMap" && listed.count(&doc) > 0) ||
+          listed_consumers.count(&doc) > 0;
+      if (is_list) {
+        // A List: rollcall reads its Secrets, ConfigMaps and workloads, and those
+        // are its objects.
+        for (const Consumer* consumer : listed_consumers[&doc]) {
+          lines.push_back(Line({{"type", "object"},
+                                {"apiVersion", consumer->api_version.str()},
+                                {"kind", consumer->kind.str()},
+                                {"namespace", consumer->name_space.str()},
+                                {"name", consumer->name.str()}},
+                               path));
+        }
         for (const Source* source : listed[&doc]) {
           const SourceId& id = source->id;
           lines.push_back(Line({{"type", "object"},
@@ -105,8 +120,7 @@ std::vector<std::string> Read(const std::string& path) {
                            path));
     }
     for (const Consumer& consumer : analysis.model().consumers) {
-      std::string object =
-          ObjectId(consumer.kind, consumer.document->declared_namespace(), consumer.name);
+      std::string object = ObjectId(consumer.kind, consumer.name_space, consumer.name);
       for (const Reference& ref : consumer.references) {
         Json keys = nullptr;
         if (ref.keys) {
