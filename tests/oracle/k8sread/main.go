@@ -14,6 +14,13 @@
 // Usage: k8sread [-annotations] FILE... (or the files one a line on stdin when none
 // is given). With -annotations it also prints the rollcall.dev/ annotations of
 // objects and pod templates (for the check of render's output).
+//
+// k8sread -documents FILE prints instead, in stream order, one JSON line per piece of
+// the stream: {"document": VALUE}, the piece as sigs.k8s.io/yaml hands it to
+// kubectl and Helm (a List not expanded, null for an empty piece), or {"error":
+// MESSAGE} for a piece Kubernetes refuses; {"error": …} last when the split fails.
+// The tests read rendered streams with it (tests/lib/k8s_json.py) rather than with
+// another YAML library.
 package main
 
 import (
@@ -571,8 +578,49 @@ func readFile(path string) []string {
 	return out.lines
 }
 
+// documents prints the pieces of the stream in `path` as Kubernetes reads them.
+func documents(path string, writer *bufio.Writer) int {
+	emit := func(line map[string]interface{}) {
+		encoded, _ := json.Marshal(line)
+		writer.Write(encoded)
+		writer.WriteByte('\n')
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		emit(map[string]interface{}{"error": err.Error()})
+		return 1
+	}
+	chunks, err := splitStream(data)
+	for _, c := range chunks {
+		converted, convertErr := yaml.YAMLToJSON(c)
+		if convertErr != nil {
+			emit(map[string]interface{}{"error": convertErr.Error()})
+			continue
+		}
+		var value interface{}
+		if len(converted) > 0 {
+			if decodeErr := json.Unmarshal(converted, &value); decodeErr != nil {
+				emit(map[string]interface{}{"error": decodeErr.Error()})
+				continue
+			}
+		}
+		emit(map[string]interface{}{"document": value})
+	}
+	if err != nil {
+		emit(map[string]interface{}{"error": err.Error()})
+		return 1
+	}
+	return 0
+}
+
 func main() {
 	paths := os.Args[1:]
+	if len(paths) == 2 && paths[0] == "-documents" {
+		writer := bufio.NewWriter(os.Stdout)
+		status := documents(paths[1], writer)
+		writer.Flush()
+		os.Exit(status)
+	}
 	if len(paths) > 0 && paths[0] == "-annotations" {
 		withAnnotations = true
 		paths = paths[1:]
