@@ -286,6 +286,19 @@ Document ParseDocument(const Stream& stream, const DocumentSpan& span, const Lim
   return Parse(stream, span, limits);
 }
 
+void RefuseHalfObjects(const std::vector<Document>& documents) {
+  for (const Document& doc : documents) {
+    if (doc.shape() != Document::Shape::kNotObject) continue;
+    if (doc.api_version().empty() == doc.kind().empty()) continue;
+    const char* missing = doc.kind().empty() ? "kind" : "apiVersion";
+    throw InputError(doc.Locate(),
+                     std::string("Object '") + missing + "' is missing: a document with " +
+                         (doc.kind().empty() ? "an apiVersion" : "a kind") + " and no " + missing +
+                         ", which kubectl and Helm refuse to apply; add it, or "
+                         "take this document out of the stream");
+  }
+}
+
 void DropTrees(std::vector<Document>& documents) {
   ParallelFor(documents.size(), [&](std::size_t i) { documents[i].DropTree(); });
 }

@@ -142,6 +142,7 @@ std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, Rende
         return AnalysisReads(analysis_options, type, text);
       },
       FactReader(FactOptionsFor(analysis_options)));
+  RefuseHalfObjects(documents);
   Analysis analysis(ReadDocuments(std::move(documents)), std::move(analysis_options));
 
   result.findings = RunRules(analysis, {}, RulesFor::kRender);

@@ -321,6 +321,24 @@ TEST(Lists, AJobInsideAListIsRefused) {
   }
 }
 
+// kubectl and Helm refuse a document with a kind and no apiVersion: render refuses
+// it, lint notes it (a kustomization may be written so).
+TEST(HalfObjects, RenderRefusesWhatLintNotes) {
+  std::string input = "kind: Deployment\nmetadata: {name: x}\n";
+  ProcessResult render = RunProcess({RollcallBinary(), "render"}, input);
+  EXPECT_EQ(render.exit_code, 2);
+  EXPECT_EQ(render.out, "");
+  EXPECT_EQ(render.err,
+            "rollcall: error: <stdin> (document 1, line 1, column 1): Object 'apiVersion' is "
+            "missing: a document with a kind and no apiVersion, which kubectl and Helm refuse to "
+            "apply; add it, or take this document out of the stream\n");
+  ProcessResult lint = RunProcess({RollcallBinary(), "lint", "-"}, input);
+  EXPECT_EQ(lint.exit_code, 0) << lint.err;
+  EXPECT_THAT(lint.out, HasSubstr("<stdin>:1:1: info[not-an-object] a mapping with a kind and no "
+                                  "apiVersion is not a Kubernetes object, and kubectl and Helm "
+                                  "refuse to apply it (a kustomization?); skipped\n"));
+}
+
 TEST(WhatRenderWrites, CharactersGoYamlWouldNotReadBackAreEscaped) {
   // A key with DEL lands in rollcall.dev/config-sources; go-yaml refused the output
   // when it was written raw. U+0085 in a Job's name is a line break to go-yaml.

@@ -441,8 +441,23 @@ TEST(Render, DocumentsOfKindsNotReadPassThroughUnparsed) {
                InputError);
 }
 
-TEST(Render, AnEmptyKindIsReadAndReportedAsNotAnObject) {
-  RenderResult result = RenderText("apiVersion: example.com/v1\nkind: ''\nmetadata: {name: x}\n");
+// kubectl and Helm refuse a document with an apiVersion and no kind (an empty one
+// included), or the reverse: so does render, where lint only notes it.
+TEST(Render, AnObjectMissingItsKindOrApiVersionIsRefused) {
+  try {
+    RenderText(
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n---\n"
+        "apiVersion: example.com/v1\nkind: ''\nmetadata: {name: x}\n");
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.Describe(),
+              "<stdin> (document 2, line 5, column 1): Object 'kind' is missing: a document with "
+              "an apiVersion and no kind, which kubectl and Helm refuse to apply; add it, or take "
+              "this document out of the stream");
+  }
+  EXPECT_THROW(RenderText("kind: Deployment\nmetadata: {name: x}\n"), InputError);
+  // Neither: no object, passed through (a values file).
+  RenderResult result = RenderText("replicas: 2\nimage: {tag: x}\n");
   ASSERT_EQ(result.findings.size(), 1u);
   EXPECT_EQ(result.findings[0].rule, "not-an-object");
 }

@@ -144,6 +144,12 @@ std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
                                   const NeedsTree& needs_tree = nullptr,
                                   const ReadTree& read_tree = nullptr);
 
+// Throws InputError at the first document that has a kind and no apiVersion, or an
+// apiVersion and no kind: kubectl and Helm refuse such a document when they apply a
+// stream ("Object 'apiVersion' is missing"), so render does too. (lint only notes it:
+// a kustomization may be written without its apiVersion.)
+void RefuseHalfObjects(const std::vector<Document>& documents);
+
 // Frees the trees of `documents` on all hardware threads. Nothing else may still
 // hold a node of any of them (a consumer's pod template, for one).
 void DropTrees(std::vector<Document>& documents);

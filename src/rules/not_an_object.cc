@@ -6,9 +6,15 @@ namespace {
 void Check(const Analysis& analysis, std::vector<Finding>& out) {
   for (const Document& doc : analysis.documents()) {
     if (doc.shape() != Document::Shape::kNotObject) continue;
-    out.push_back(At("not-an-object", doc.Locate(), "",
-                     "a mapping without apiVersion and kind is not a Kubernetes object "
-                     "(a values file?); skipped"));
+    std::string message =
+        doc.api_version().empty() && doc.kind().empty()
+            ? "a mapping without apiVersion and kind is not a Kubernetes object (a values "
+              "file?); skipped"
+            : std::string("a mapping with ") + (doc.kind().empty() ? "an apiVersion" : "a kind") +
+                  " and no " + (doc.kind().empty() ? "kind" : "apiVersion") +
+                  " is not a Kubernetes object, and kubectl and Helm refuse to apply it (a "
+                  "kustomization?); skipped";
+    out.push_back(At("not-an-object", doc.Locate(), "", message));
   }
 }
 

@@ -75,6 +75,7 @@ std::vector<std::string> Read(const std::string& path) {
     options.default_namespace = "";
     FactOptions facts = FactOptionsFor(options);
     std::vector<Document> documents = ParseStream(stream, Limits{}, nullptr, FactReader(facts));
+    RefuseHalfObjects(documents);  // as render does
     Analysis analysis(std::move(documents), std::move(options));
     std::map<const Document*, std::vector<const Source*>> listed;
     for (const auto& [id, source] : analysis.model().sources)
