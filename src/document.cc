@@ -239,7 +239,11 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
                      refusal->message);
   }
   try {
-    YAML::Node root = YAML::Load(std::string(text));
+    std::string copy(text);
+    // A CR that ends the stream ends its last line to kubectl (limits.cc), which
+    // yaml-cpp does not see: it gets an LF there, in the same place.
+    if (!copy.empty() && copy.back() == '\r') copy.back() = '\n';
+    YAML::Node root = YAML::Load(copy);
     if (std::optional<AliasProblem> problem = FindExcessiveAliasing(text, root, limits.max_depth)) {
       std::size_t at = MarkPos(problem->mark);
       throw InputError(stream.Locate(span, span.begin + std::min(at, text.size())),

@@ -73,9 +73,11 @@ std::optional<TextProblem> FindInvalidCharacter(std::string_view text) {
       ++i;
       continue;
     }
-    if (byte == '\r' && (i + 1 == text.size() || text[i + 1] != '\n')) {
+    if (byte == '\r' && i + 1 < text.size() && text[i + 1] != '\n') {
       // YAML reads a lone CR as a line break; rollcall's lines, line numbers and
-      // edits are LF-based, so such a line would be misread.
+      // edits are LF-based, so such a line would be misread. A CR that ends the text
+      // ends the stream's last line (only the last document's text can end without
+      // an LF): kubectl's reader adds an LF to it, and so it reads a CRLF.
       return at_line(i,
                      "invalid YAML: this line holds a carriage return not followed by a line "
                      "feed; rollcall reads lines that end in LF or CRLF only");

@@ -339,6 +339,16 @@ TEST(HalfObjects, RenderRefusesWhatLintNotes) {
                                   "refuse to apply it (a kustomization?); skipped\n"));
 }
 
+// Found by differential fuzzing: CRLF line breaks with the last LF missing leave a
+// CR at the very end, a line break to kubectl; rollcall refused the stream.
+TEST(LineBreaks, ACarriageReturnEndingTheStreamEndsItsLastLine) {
+  std::string input =
+      "apiVersion: v1\r\nkind: Secret\r\nmetadata: {name: s}\r\nstringData: {p: \"x\"}\r";
+  ProcessResult result = RunProcess({RollcallBinary(), "render"}, input);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, input);
+}
+
 TEST(WhatRenderWrites, CharactersGoYamlWouldNotReadBackAreEscaped) {
   // A key with DEL lands in rollcall.dev/config-sources; go-yaml refused the output
   // when it was written raw. U+0085 in a Job's name is a line break to go-yaml.

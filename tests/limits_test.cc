@@ -94,6 +94,9 @@ TEST(FindTextProblem, RefusesCharactersYamlDoesNotAllow) {
             "5: invalid YAML: this line holds a carriage return not followed by a line feed; "
             "rollcall reads lines that end in LF or CRLF only");
   EXPECT_EQ(Problem("a:\tb\r\nc: d\r\n"), "");
+  // Found by differential fuzzing: a CR that ends the text ends the stream's last
+  // line, which kubectl's reader completes with an LF.
+  EXPECT_EQ(Problem("a: b\r\nc: d\r"), "");
 }
 
 TEST(FindTextProblem, RefusesTabsIndentingMappingEntries) {
