@@ -13,10 +13,9 @@ packages=(
   libyaml-cpp-dev libyaml-dev libre2-dev libcxxopts-dev libssl-dev nlohmann-json3-dev
   # tests
   libgtest-dev libgmock-dev pre-commit
-  # Tests read rollcall's output with PyYAML (YAML 1.1, as Kubernetes reads it). The
-  # python3 on PATH may be another interpreter (pyenv, say) with or without PyYAML; the
-  # tests fall back to /usr/bin/python3, which this makes sure can `import yaml`.
-  python3 python3-yaml
+  # The tests' Python (the standard library only: they read rollcall's YAML output with
+  # Kubernetes' own decoder, tests/oracle/k8sread, built from the Go packages below)
+  python3
   # the consumers graph in docs/ (scripts/docs-graph.sh, tests/docs/graph.sh)
   graphviz
   # the oracle (tests/oracle): Kubernetes' own YAML decoder, sigs.k8s.io/yaml over

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Run `rollcall render` over every file of a corpus of real manifests; print TAP.
 
-usage: corpus_check.py ROLLCALL CORPUS_DIR [--namespace NS]
+usage: corpus_check.py ROLLCALL CORPUS_DIR [--namespace NS] [--k8sread K8SREAD]
 
 For each file, five test points:
   1. render exits 0 and writes a non-empty stream (warnings on stderr are fine);
-  2. the output, parsed with PyYAML (YAML 1.1, as Kubernetes reads it), equals the
-     input parsed the same way once rollcall's two annotations are taken off the pod
+  2. the output, read by Kubernetes' own decoder (tests/oracle/k8sread -documents,
+     through tests/lib/k8s_json.py: YAML 1.1, as kubectl and Helm read it), equals the
+     input read the same way once rollcall's two annotations are taken off the pod
      templates (and an `annotations`/`metadata` map they alone make up is dropped when
      the input did not have it);
   3. every consumer that reads a Secret or ConfigMap of the same file and namespace
@@ -16,6 +17,7 @@ For each file, five test points:
   5. rendering the output again gives the same bytes.
 
 The point is a second opinion: nothing here shares code or a YAML parser with rollcall.
+k8sread is --k8sread K8SREAD, else $K8SREAD (meson sets it).
 """
 
 import concurrent.futures
@@ -25,7 +27,8 @@ import re
 import subprocess
 import sys
 
-import yaml
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import k8s_json  # noqa: E402  (tests/lib)
 
 HASH = "rollcall.dev/config-hash"
 SOURCES = "rollcall.dev/config-sources"
@@ -52,20 +55,10 @@ POD_TEMPLATE_PATHS = {
 }
 CONTAINER_LISTS = ("initContainers", "containers", "ephemeralContainers")
 
-Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-
-class CorpusLoader(Loader):
-    """The safe loader, plus a plain `=` read as a string (PyYAML's YAML 1.1
-    `value` tag has no safe constructor, and Kubernetes reads it as "=")."""
-
-
-CorpusLoader.add_constructor(
-    "tag:yaml.org,2002:value", lambda loader, node: loader.construct_scalar(node))
-
-
-def load_all(data):
-    return [doc for doc in yaml.load_all(data, Loader=CorpusLoader)]
+def load_all(data, k8sread, name):
+    """The documents of a stream held in memory, as Kubernetes reads them."""
+    return k8s_json.load_all_bytes(data, k8sread, name)
 
 
 def as_map(value):
@@ -253,7 +246,7 @@ def added_lines_only(before, after):
     return problems
 
 
-def check_file(rollcall, path, namespace):
+def check_file(rollcall, k8sread, path, namespace):
     """Returns (list of (ok, description, diagnostics)), consumers annotated."""
     name = os.path.basename(path)
     default_namespace = namespace or "default"
@@ -274,11 +267,11 @@ def check_file(rollcall, path, namespace):
     # 2. Objects: the output minus rollcall's annotations is the input.
     diag = []
     try:
-        in_docs = load_all(data)
-        out_docs = load_all(out)
-    except yaml.YAMLError as e:
+        in_docs = load_all(data, k8sread, "the input")
+        out_docs = load_all(out, k8sread, "the output")
+    except k8s_json.K8sReadError as e:
         in_docs = out_docs = None
-        diag.append("PyYAML cannot read the %s: %s" % ("input or output", e))
+        diag.append("Kubernetes cannot read %s" % e)
     annotated = 0
     sources_diag = []
     if in_docs is not None:
@@ -349,7 +342,7 @@ def check_file(rollcall, path, namespace):
 
 
 def object_diff(a, b, path="$"):
-    """Short descriptions of where two parsed YAML values differ."""
+    """Short descriptions of where two documents (as read from YAML) differ."""
     if type(a) is not type(b):
         return ["%s: %s != %s" % (path, short(a), short(b))]
     if isinstance(a, dict):
@@ -379,6 +372,7 @@ def short(value):
 
 def main(argv):
     namespace = None
+    k8sread = os.environ.get("K8SREAD", "")
     args = []
     it = iter(argv[1:])
     for arg in it:
@@ -386,6 +380,10 @@ def main(argv):
             namespace = next(it, None)
         elif arg.startswith("--namespace="):
             namespace = arg.split("=", 1)[1]
+        elif arg == "--k8sread":
+            k8sread = next(it, "")
+        elif arg.startswith("--k8sread="):
+            k8sread = arg.split("=", 1)[1]
         else:
             args.append(arg)
     if len(args) != 2:
@@ -402,6 +400,12 @@ def main(argv):
         print("1..0 # SKIP no manifests in %s" % corpus)
         return 0
 
+    if not (k8sread and os.access(k8sread, os.X_OK)):
+        print("Bail out! k8sread %r is not an executable: give --k8sread or $K8SREAD, "
+              "tests/oracle/k8sread in the build directory (building it needs Go 1.19)"
+              % k8sread)
+        return 1
+
     print("TAP version 13")
     print("1..%d" % (5 * len(files)))
     sys.stdout.flush()
@@ -409,7 +413,7 @@ def main(argv):
     number = 0
     failed = 0
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(check_file, rollcall, path, namespace) for path in files]
+        futures = [pool.submit(check_file, rollcall, k8sread, path, namespace) for path in files]
         for path, future in zip(files, futures):
             try:
                 points, annotated = future.result()

@@ -52,7 +52,7 @@ if [[ ! -x "$helm3" ]]; then
   skip_rest "Helm 3 not found at $helm3 (run scripts/fetch-helm.sh)"
   exit 0
 fi
-tap_python_with_yaml
+tap_python
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -70,11 +70,13 @@ cat >"$tmp/cmp_generate.py" <<'EOF'
 
 usage: cmp_generate.py PLUGIN APPLICATION SOURCE_DIR BIN_DIR SCRATCH OUT
 Writes stdout to OUT and stderr to OUT.err; exits with the command's status."""
-import json, re, subprocess, sys, yaml
+import json, os, re, subprocess, sys
+sys.path.insert(0, os.environ["TESTS_LIB"])
+import k8s_json
 
 plugin_file, app_file, source_dir, bin_dir, scratch, out = sys.argv[1:]
-generate = yaml.safe_load(open(plugin_file))["spec"]["generate"]
-app = yaml.safe_load(open(app_file))
+generate = k8s_json.load_one(plugin_file)["spec"]["generate"]
+app = k8s_json.load_one(app_file)
 source, plugin = app["spec"]["source"], app["spec"]["source"].get("plugin") or {}
 
 def escaped(name):
@@ -142,8 +144,10 @@ application() {
 # 1: the plugin file as Argo CD reads it, and its discovery rule (Go's filepath.Glob of
 # the app folder joined with fileName, which Python's glob matches the same way here).
 shape="$("$python" - "$plugin" "$root/charts/webapp" "$root/docs" <<'EOF' 2>&1
-import glob, os, sys, yaml
-p = yaml.safe_load(open(sys.argv[1]))
+import glob, os, sys
+sys.path.insert(0, os.environ["TESTS_LIB"])
+import k8s_json
+p = k8s_json.load_one(sys.argv[1])
 spec = p["spec"]
 print(p["apiVersion"], p["kind"], p["metadata"]["name"], spec["generate"]["command"])
 print(sorted(x["name"] for x in spec["parameters"]["static"]))
@@ -177,8 +181,10 @@ plain_hash="$(cd "$tmp/webapp" && "$helm3" template webapp-prod . --namespace pr
   "$rollcall" render --namespace prod 2>/dev/null >"$tmp/no-values.yaml"
   field "$tmp/no-values.yaml" Deployment/webapp-prod-web 2)"
 settings="$("$python" - "$tmp/app.yaml" <<'EOF' 2>&1
-import sys, yaml
-for doc in yaml.safe_load_all(open(sys.argv[1])):
+import os, sys
+sys.path.insert(0, os.environ["TESTS_LIB"])
+import k8s_json
+for doc in k8s_json.load_all(sys.argv[1]):
     if doc and doc["kind"] == "ConfigMap": print("LOG_LEVEL=" + doc["data"]["LOG_LEVEL"])
     if doc and doc["kind"] == "Deployment": print("replicas=%d" % doc["spec"]["replicas"])
 EOF
@@ -300,8 +306,10 @@ if command -v kubectl >/dev/null 2>&1; then
   kubectl kustomize "$tmp/install" >"$tmp/installed.yaml" 2>"$tmp/installed.err"
   status=$?
   installed="$("$python" - "$tmp/installed.yaml" "$plugin" <<'EOF' 2>&1
-import sys, yaml
-docs = [d for d in yaml.safe_load_all(open(sys.argv[1])) if d]
+import os, sys
+sys.path.insert(0, os.environ["TESTS_LIB"])
+import k8s_json
+docs = [d for d in k8s_json.load_all(sys.argv[1]) if d]
 shipped = open(sys.argv[2]).read()
 cms = [d for d in docs if d["kind"] == "ConfigMap"]
 dep = [d for d in docs if d["kind"] == "Deployment"][0]

@@ -67,8 +67,8 @@ if [[ ! -x "$helm" ]]; then
   exit 0
 fi
 
-# Reads the output as Kubernetes does, independently of yaml-cpp.
-tap_python_with_yaml
+# Reads the output as Kubernetes does ($K8SREAD), independently of yaml-cpp.
+tap_python
 
 render() { # render OUT [helm args...]: helm template with rollcall; stderr to OUT.err
   local out="$1"
@@ -196,13 +196,13 @@ check $? "helm exited $status; handed to the post-renderer: $handed" "printed by
 # 17: install without a cluster, where Helm allows it. Helm 3.17.2 does not (it asks
 # the cluster for its version even with --dry-run=client): then the point is skipped
 # with Helm's message, and helm template above stands for it.
-"$helm" install demo "$chart" -n demo --dry-run=client -o yaml --post-renderer "$rollcall" \
-  --post-renderer-args=--namespace=demo >"$tmp/install.yaml" 2>"$tmp/install.err"
+"$helm" install demo "$chart" -n demo --dry-run=client -o json --post-renderer "$rollcall" \
+  --post-renderer-args=--namespace=demo >"$tmp/install.json" 2>"$tmp/install.err"
 status=$?
 if [[ $status != 0 ]] && grep -q 'Kubernetes cluster unreachable' "$tmp/install.err"; then
   skip "Helm $("$helm" version --template '{{.Version}}') needs a cluster for install --dry-run=client: $(head -1 "$tmp/install.err")"
 else
-  release_stream "$tmp/install.yaml" >"$tmp/install-stream.yaml" 2>>"$tmp/install.err"
+  release_stream "$tmp/install.json" >"$tmp/install-stream.yaml" 2>>"$tmp/install.err"
   [[ $status == 0 && "$(field "$tmp/install-stream.yaml" Deployment/demo-web 2)" =~ $hash_re &&
     "$(field "$tmp/install-stream.yaml" Job/demo-migrate 2)" == "-" ]]
   check $? "helm exited $status; pod templates:" "$(pod_templates "$tmp/install-stream.yaml" 2>&1)" \

@@ -80,7 +80,7 @@ if [[ ! -x "$helm" ]]; then
   skip_rest "Helm 4 not found at $helm (run scripts/fetch-helm.sh)"
   exit 0
 fi
-tap_python_with_yaml
+tap_python
 
 # 1: the plugin as a user installs it.
 "$helm" plugin install "$root/integrations/helm-plugin" >"$tmp/install.out" 2>&1
@@ -252,10 +252,10 @@ check $? "--post-renderer-args=--namespace=prod: $ns_args" "HELM_NAMESPACE=prod:
   "default: $dep_hash"
 
 # 18: install without a cluster. The release's hooks went through the plugin too.
-"$helm" install demo "$webapp" -n prod --dry-run=client -o yaml --post-renderer rollcall \
-  --post-renderer-args=--namespace=prod >"$tmp/install.yaml" 2>"$tmp/install.err"
+"$helm" install demo "$webapp" -n prod --dry-run=client -o json --post-renderer rollcall \
+  --post-renderer-args=--namespace=prod >"$tmp/install.json" 2>"$tmp/install.err"
 status=$?
-release_stream "$tmp/install.yaml" >"$tmp/install-stream.yaml" 2>>"$tmp/install.err"
+release_stream "$tmp/install.json" >"$tmp/install-stream.yaml" 2>>"$tmp/install.err"
 pod_templates "$tmp/install-stream.yaml" | cut -f1,2 | sort >"$tmp/install.hashes"
 pod_templates "$tmp/ns-args.yaml" | cut -f1,2 | sort >"$tmp/template.hashes"
 [[ $status == 0 && "$(grep -c sha256 "$tmp/install.hashes")" == 3 ]] &&

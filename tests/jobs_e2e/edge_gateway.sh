@@ -91,42 +91,46 @@ checks=("${helm_checks[@]/#/Helm 3: }" "${helm_checks[@]/#/Helm 4: }" "${plain_c
   "${previous_release_checks[@]}")
 echo "1..${#checks[@]}"
 
-# Python reads the YAML output independently of yaml-cpp, and the JSON report.
-tap_python_with_yaml
+# Python reads the YAML output as Kubernetes does ($K8SREAD), independently of
+# yaml-cpp, and the JSON report.
+tap_python
 
 # objects FILE: "Kind name" of each object in a YAML stream, in order.
 objects() {
   "$python" - "$1" <<'EOF'
-import sys, yaml
-with open(sys.argv[1], encoding="utf-8") as f:
-    for doc in yaml.safe_load_all(f):
-        if isinstance(doc, dict) and "kind" in doc:
-            print(doc["kind"], doc["metadata"]["name"])
+import os, sys
+sys.path.insert(0, os.environ["TESTS_LIB"])
+import k8s_json
+for doc in k8s_json.load_all(sys.argv[1]):
+    if isinstance(doc, dict) and "kind" in doc:
+        print(doc["kind"], doc["metadata"]["name"])
 EOF
 }
 
 # job_env FILE NAME VAR: the value of env var VAR of Job NAME's first container.
 job_env() {
   "$python" - "$@" <<'EOF'
-import sys, yaml
+import os, sys
+sys.path.insert(0, os.environ["TESTS_LIB"])
+import k8s_json
 path, name, var = sys.argv[1:]
-with open(path, encoding="utf-8") as f:
-    for doc in yaml.safe_load_all(f):
-        if isinstance(doc, dict) and doc.get("kind") == "Job" and doc["metadata"]["name"] == name:
-            for env in doc["spec"]["template"]["spec"]["containers"][0].get("env", []):
-                if env["name"] == var:
-                    print(env.get("value"))
+for doc in k8s_json.load_all(path):
+    if isinstance(doc, dict) and doc.get("kind") == "Job" and doc["metadata"]["name"] == name:
+        for env in doc["spec"]["template"]["spec"]["containers"][0].get("env", []):
+            if env["name"] == var:
+                print(env.get("value"))
 EOF
 }
 
 # job_doc FILE NAME: the Job NAME of a rendered FILE as canonical JSON, or nothing.
 job_doc() {
   "$python" - "$1" "$2" <<'EOF'
-import json, sys, yaml
-with open(sys.argv[1], encoding="utf-8") as f:
-    for doc in yaml.safe_load_all(f):
-        if isinstance(doc, dict) and doc.get("kind") == "Job" and doc["metadata"]["name"] == sys.argv[2]:
-            print(json.dumps(doc, sort_keys=True))
+import json, os, sys
+sys.path.insert(0, os.environ["TESTS_LIB"])
+import k8s_json
+for doc in k8s_json.load_all(sys.argv[1]):
+    if isinstance(doc, dict) and doc.get("kind") == "Job" and doc["metadata"]["name"] == sys.argv[2]:
+        print(json.dumps(doc, sort_keys=True))
 EOF
 }
 

@@ -64,18 +64,19 @@ kpt_checks=(
 checks=("${kustomize_checks[@]}" "${kpt_checks[@]}")
 echo "1..${#checks[@]}"
 
-tap_python_with_yaml
+tap_python
 
 # template_annotation FILE KEY: the annotation KEY on the pod template of the
 # Deployment `shop` in a YAML stream (or "-" when absent).
 template_annotation() {
   "$python" - "$1" "$2" <<'PY'
-import sys, yaml
-with open(sys.argv[1], encoding="utf-8") as f:
-    for doc in yaml.safe_load_all(f):
-        if isinstance(doc, dict) and doc.get("kind") == "Deployment" and doc["metadata"]["name"] == "shop":
-            ann = (doc["spec"]["template"].get("metadata") or {}).get("annotations") or {}
-            print(ann.get(sys.argv[2], "-"))
+import os, sys
+sys.path.insert(0, os.environ["TESTS_LIB"])
+import k8s_json
+for doc in k8s_json.load_all(sys.argv[1]):
+    if isinstance(doc, dict) and doc.get("kind") == "Deployment" and doc["metadata"]["name"] == "shop":
+        ann = (doc["spec"]["template"].get("metadata") or {}).get("annotations") or {}
+        print(ann.get(sys.argv[2], "-"))
 PY
 }
 
@@ -122,8 +123,10 @@ SH
   chmod +x "$tmp/home/rollcall.dev/v1/rollcall/Rollcall"
   KUSTOMIZE_PLUGIN_HOME="$tmp/home" "$kubectl" kustomize --enable-alpha-plugins "$kz" >"$tmp/tee.yaml" 2>"$tmp/tee.err"
   ids() { "$python" -c '
-import sys, yaml
-for doc in yaml.safe_load_all(open(sys.argv[1])):
+import os, sys
+sys.path.insert(0, os.environ["TESTS_LIB"])
+import k8s_json
+for doc in k8s_json.load_all(sys.argv[1]):
     if doc: print(repr(doc["metadata"]["annotations"]["kustomize.config.k8s.io/id"]))' "$1" 2>&1; }
   in_ids="$(ids "$tmp/plugin.in")"
   out_ids="$(ids "$tmp/plugin.out")"
@@ -188,8 +191,10 @@ Y
   build "$tmp/job" "$tmp/job.yaml"
   status=$?
   jobs="$("$python" -c '
-import sys, yaml
-for doc in yaml.safe_load_all(open(sys.argv[1])):
+import os, sys
+sys.path.insert(0, os.environ["TESTS_LIB"])
+import k8s_json
+for doc in k8s_json.load_all(sys.argv[1]):
     if doc and doc["kind"] == "Job":
         print(doc["metadata"]["name"], doc["metadata"]["annotations"]["rollcall.dev/job-name"],
               doc["spec"]["template"]["metadata"]["annotations"]["rollcall.dev/config-sources"])' "$tmp/job.yaml" 2>&1)"
@@ -289,8 +294,10 @@ Y
     docs/examples/kustomize/rollcall.yaml "$tmp/results"
   status=$?
   "$python" - "$tmp/results/results.yaml" >"$tmp/results.txt" 2>&1 <<'PY'
-import sys, yaml
-doc = yaml.safe_load(open(sys.argv[1]))
+import os, sys
+sys.path.insert(0, os.environ["TESTS_LIB"])
+import k8s_json
+doc = k8s_json.load_one(sys.argv[1])
 for r in doc["items"][0].get("results", []):
     ref = r.get("resourceRef", {})
     print("|".join([r["severity"], r["tags"]["rule"], ref.get("apiVersion", ""), ref.get("kind", ""),

@@ -16,6 +16,8 @@
 
 n=0
 failed=0
+# This folder (tests/lib), for tap_python.
+tap_lib="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 # tap_diag BLOCK...: every line of every argument as a TAP diagnostic ("#   line"), so
 # that multi-line evidence (a diff, a command's stderr) stays under the failing point.
@@ -71,19 +73,29 @@ skip_rest() {
   while ((n < ${#checks[@]})); do skip "$1"; done
 }
 
-# tap_python_with_yaml: sets $python to a python3 that has PyYAML, which the tests use
-# to read rollcall's YAML output as Kubernetes does (YAML 1.1), independently of
-# yaml-cpp; bails out without one. python3 on PATH comes first, but a pyenv python there
-# may lack PyYAML while Debian's /usr/bin/python3 (python3-yaml) has it.
-tap_python_with_yaml() {
+# tap_python: sets $python to a python3 (python3 on PATH, else Debian's /usr/bin/python3)
+# and exports TESTS_LIB, this folder, for the Python snippets: they read YAML only through
+# k8s_json.py (`sys.path.insert(0, os.environ["TESTS_LIB"])`), which asks Kubernetes' own
+# decoder, $K8SREAD (tests/oracle/k8sread in the build directory, given by meson), so
+# the output is read as kubectl and Helm read it, independently of yaml-cpp. Bails out
+# without a python3 or without an executable $K8SREAD.
+tap_python() {
   local candidate
   python=""
   for candidate in python3 /usr/bin/python3; do
-    if "$candidate" -c 'import yaml' >/dev/null 2>&1; then
+    if command -v "$candidate" >/dev/null 2>&1; then
       python="$candidate"
-      return 0
+      break
     fi
   done
-  echo "Bail out! no python3 with PyYAML (run scripts/install-deps.sh)"
-  exit 1
+  if [[ -z "$python" ]]; then
+    echo "Bail out! no python3 (run scripts/install-deps.sh)"
+    exit 1
+  fi
+  if [[ -z "${K8SREAD:-}" || ! -x "$K8SREAD" ]]; then
+    echo "Bail out! K8SREAD='${K8SREAD:-}' is not an executable: it must name tests/oracle/k8sread in the build directory (meson test sets it; building it needs Go 1.19, scripts/install-deps.sh)"
+    exit 1
+  fi
+  TESTS_LIB="$tap_lib"
+  export TESTS_LIB K8SREAD
 }
