@@ -5,6 +5,7 @@
 
 #include "rollcall/annotate.h"
 #include "rollcall/consumer_kinds.h"
+#include "rollcall/field_types.h"
 #include "rollcall/input_error.h"
 #include "rollcall/markers.h"
 #include "rollcall/model.h"
@@ -68,17 +69,6 @@ namespace {
 
 constexpr const char* kContainerLists[] = {"initContainers", "containers", "ephemeralContainers"};
 
-// Calls `visit` for each element of a sequence field; anything else is skipped,
-// as the API server would reject it before any reference mattered.
-template <typename Visit>
-void ForEachItem(const YAML::Node& map, const char* field, Visit visit) {
-  YAML::Node list = Child(map, field);
-  if (!list.IsDefined() || !list.IsSequence()) return;
-  for (const auto& item : list) {
-    if (item.IsMap()) visit(item);
-  }
-}
-
 class ReferenceCollector {
  public:
   // `spec_path` is the pod spec's path in the object, for the API server's words
@@ -92,9 +82,10 @@ class ReferenceCollector {
   // The references of `pod_spec`, and the mounts of the volumes they read.
   void Collect(const YAML::Node& pod_spec, Consumer& consumer) {
     for (const char* list : kContainerLists) {
-      ForEachItem(pod_spec, list, [&](const YAML::Node& container) { Container(container, list); });
+      ForEachItem(pod_spec, spec_path_, list,
+                  [&](const YAML::Node& container) { Container(container, list); });
     }
-    ForEachItem(pod_spec, "volumes", [&](const YAML::Node& volume) { Volume(volume); });
+    ForEachItem(pod_spec, spec_path_, "volumes", [&](const YAML::Node& volume) { Volume(volume); });
     // Kept for the whole run, for every consumer of the stream: no spare capacity.
     references_.shrink_to_fit();
     std::vector<Name> read;  // the volumes references read
@@ -145,6 +136,21 @@ class ReferenceCollector {
     return out;
   }
 
+  // Calls `visit` for each object of the list `field` of `map` (at `path`): a list
+  // or an item of another shape is refused, as the API server refuses it; a null
+  // item is the zero value to Go, with nothing to read.
+  template <typename Visit>
+  void ForEachItem(const YAML::Node& map, const std::string& path, const char* field,
+                   Visit visit) const {
+    const std::string item_path = path + "." + field;
+    YAML::Node list = ListField(doc_, Child(map, field), item_path);
+    if (!list.IsDefined()) return;
+    for (const auto& item : list) {
+      YAML::Node object = MapField(doc_, item, item_path);
+      if (object.IsDefined()) visit(object);
+    }
+  }
+
   void AddLine(std::vector<std::uint32_t>& lines, const YAML::Node& node) const {
     if (!node.IsDefined()) return;
     auto line = static_cast<std::uint32_t>(doc_.Locate(node.Mark()).line);
@@ -154,17 +160,17 @@ class ReferenceCollector {
   void Container(const YAML::Node& container, const char* list) {
     const std::string path = spec_path_ + "." + list;
     Name name = StringField(doc_, Child(container, "name"), path + ".name");
-    ForEachItem(container, "env", [&](const YAML::Node& env) {
+    ForEachItem(container, path, "env", [&](const YAML::Node& env) {
       // `value: 0123` unquoted is a number to Kubernetes (YAML 1.1): the whole
       // object is refused.
       StringField(doc_, Child(env, "name"), path + ".env.name");
       StringField(doc_, Child(env, "value"), path + ".env.value");
-      YAML::Node from = Child(env, "valueFrom");
+      YAML::Node from = MapField(doc_, Child(env, "valueFrom"), path + ".env.valueFrom");
       for (auto [field, kind] : {std::pair{"secretKeyRef", SourceKind::kSecret},
                                  std::pair{"configMapKeyRef", SourceKind::kConfigMap}}) {
-        YAML::Node ref = Child(from, field);
-        if (!ref.IsMap()) continue;
         const std::string ref_path = path + ".env.valueFrom." + field;
+        YAML::Node ref = MapField(doc_, Child(from, field), ref_path);
+        if (!ref.IsDefined()) continue;
         Reference out = Make(kind, ref, "name", ReadVia::kEnv, env,
                              {{env, "valueFrom"}, {from, field}}, ref_path);
         out.keys = KeySet::Of(StringField(doc_, Child(ref, "key"), ref_path + ".key"));
@@ -172,18 +178,19 @@ class ReferenceCollector {
         references_.push_back(std::move(out));
       }
     });
-    ForEachItem(container, "envFrom", [&](const YAML::Node& env_from) {
+    ForEachItem(container, path, "envFrom", [&](const YAML::Node& env_from) {
       for (auto [field, kind] : {std::pair{"secretRef", SourceKind::kSecret},
                                  std::pair{"configMapRef", SourceKind::kConfigMap}}) {
-        YAML::Node ref = Child(env_from, field);
-        if (!ref.IsMap()) continue;
-        Reference out = Make(kind, ref, "name", ReadVia::kEnvFrom, env_from, {{env_from, field}},
-                             path + ".envFrom." + field);
+        const std::string ref_path = path + ".envFrom." + field;
+        YAML::Node ref = MapField(doc_, Child(env_from, field), ref_path);
+        if (!ref.IsDefined()) continue;
+        Reference out =
+            Make(kind, ref, "name", ReadVia::kEnvFrom, env_from, {{env_from, field}}, ref_path);
         out.container = name;
         references_.push_back(std::move(out));
       }
     });
-    ForEachItem(container, "volumeMounts", [&](const YAML::Node& mount) {
+    ForEachItem(container, path, "volumeMounts", [&](const YAML::Node& mount) {
       bool sub_path = !ScalarOr(Child(mount, "subPath")).empty() ||
                       !ScalarOr(Child(mount, "subPathExpr")).empty();
       mounts_.push_back(
@@ -196,12 +203,12 @@ class ReferenceCollector {
                        const std::string& path) {
     Name volume = StringField(doc_, Child(volume_entry, "name"), spec_path_ + ".volumes.name");
     Reference out = Make(kind, ref, name_field, via, volume_entry, hops, path);
-    YAML::Node items = Child(ref, "items");
-    if (items.IsDefined() && items.IsSequence() && items.size() > 0) {
+    YAML::Node items = ListField(doc_, Child(ref, "items"), path + ".items");
+    if (items.IsDefined() && items.size() > 0) {
       std::vector<Name> keys;
-      for (const auto& item : items) {
+      ForEachItem(ref, path, "items", [&](const YAML::Node& item) {
         keys.emplace_back(StringField(doc_, Child(item, "key"), path + ".items.key"));
-      }
+      });
       out.keys = KeySet(std::move(keys));
     }
     out.volume = volume;
@@ -209,24 +216,31 @@ class ReferenceCollector {
   }
 
   void Volume(const YAML::Node& volume) {
-    if (YAML::Node secret = Child(volume, "secret"); secret.IsMap()) {
+    const std::string path = spec_path_ + ".volumes";
+    if (YAML::Node secret = MapField(doc_, Child(volume, "secret"), path + ".secret");
+        secret.IsDefined()) {
       AddVolumeSource(secret, SourceKind::kSecret, "secretName", ReadVia::kVolume, volume,
-                      {{volume, "secret"}}, spec_path_ + ".volumes.secret");
+                      {{volume, "secret"}}, path + ".secret");
     }
-    if (YAML::Node config_map = Child(volume, "configMap"); config_map.IsMap()) {
+    if (YAML::Node config_map = MapField(doc_, Child(volume, "configMap"), path + ".configMap");
+        config_map.IsDefined()) {
       AddVolumeSource(config_map, SourceKind::kConfigMap, "name", ReadVia::kVolume, volume,
-                      {{volume, "configMap"}}, spec_path_ + ".volumes.configMap");
+                      {{volume, "configMap"}}, path + ".configMap");
     }
-    ForEachItem(Child(volume, "projected"), "sources", [&](const YAML::Node& source) {
-      if (YAML::Node secret = Child(source, "secret"); secret.IsMap()) {
+    const std::string projected_path = path + ".projected";
+    YAML::Node projected = MapField(doc_, Child(volume, "projected"), projected_path);
+    ForEachItem(projected, projected_path, "sources", [&](const YAML::Node& source) {
+      const std::string source_path = projected_path + ".sources";
+      if (YAML::Node secret = MapField(doc_, Child(source, "secret"), source_path + ".secret");
+          secret.IsDefined()) {
         AddVolumeSource(secret, SourceKind::kSecret, "name", ReadVia::kProjected, volume,
-                        {{volume, "projected"}, {source, "secret"}},
-                        spec_path_ + ".volumes.projected.sources.secret");
+                        {{volume, "projected"}, {source, "secret"}}, source_path + ".secret");
       }
-      if (YAML::Node config_map = Child(source, "configMap"); config_map.IsMap()) {
+      if (YAML::Node config_map =
+              MapField(doc_, Child(source, "configMap"), source_path + ".configMap");
+          config_map.IsDefined()) {
         AddVolumeSource(config_map, SourceKind::kConfigMap, "name", ReadVia::kProjected, volume,
-                        {{volume, "projected"}, {source, "configMap"}},
-                        spec_path_ + ".volumes.projected.sources.configMap");
+                        {{volume, "projected"}, {source, "configMap"}}, source_path + ".configMap");
       }
     });
   }
@@ -258,12 +272,15 @@ std::optional<Consumer> ConsumerOf(const Document& doc, const YAML::Node& object
   const std::string kind_name = ScalarOr(Child(object, "kind"));
   const ConsumerKind* kind = FindConsumerKind(api_version, kind_name, extra_kinds);
   if (kind == nullptr) return std::nullopt;
+  // Each step of the way is an object to the API server (`spec: x` is refused).
   YAML::Node pod_template = object;
+  std::string path;
   for (const std::string& key : kind->path) {
+    path += (path.empty() ? "" : ".") + key;
     // reset(), not operator=: yaml-cpp's assignment writes through to the tree.
-    pod_template.reset(Child(pod_template, key.c_str()));
+    pod_template.reset(MapField(doc, Child(pod_template, key.c_str()), path));
   }
-  if (!pod_template.IsDefined() || !pod_template.IsMap()) return std::nullopt;
+  if (!pod_template.IsDefined()) return std::nullopt;
 
   YAML::Node metadata = Child(object, "metadata");
   Consumer consumer;
@@ -280,7 +297,8 @@ std::optional<Consumer> ConsumerOf(const Document& doc, const YAML::Node& object
   std::string spec_path;
   for (const std::string& key : kind->path) spec_path += key + ".";
   ReferenceCollector collector(doc, consumer.name_space, spec_path + "spec");
-  collector.Collect(Child(pod_template, "spec"), consumer);
+  CheckMetadataField(doc, Child(pod_template, "metadata"), spec_path + "metadata");
+  collector.Collect(MapField(doc, Child(pod_template, "spec"), spec_path + "spec"), consumer);
   return consumer;
 }
 

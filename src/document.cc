@@ -9,6 +9,7 @@
 #include "parallel.h"
 #include "rollcall/aliases.h"
 #include "rollcall/facts.h"
+#include "rollcall/field_types.h"
 #include "rollcall/input_error.h"
 #include "rollcall/node_shape.h"
 #include "rollcall/scalar_repairs.h"
@@ -49,27 +50,6 @@ const YAML::Node& NoNode() {
 
 std::string ScalarOr(const YAML::Node& node, const std::string& fallback) {
   return node.IsDefined() && node.IsScalar() ? node.Scalar() : fallback;
-}
-
-std::string StringField(const Document& doc, const YAML::Node& node, const std::string& field) {
-  if (IsNonStringScalar(node)) {
-    throw InputError(doc.Locate(node.Mark()),
-                     doc.Describe() + ": " + field +
-                         NotAStringMessage(ResolveScalar(node).type, doc.kind(), doc.api_version(),
-                                           doc.kind() + "." + field, "string"));
-  }
-  return ScalarOr(node);
-}
-
-bool BoolField(const Document& doc, const YAML::Node& node, const std::string& field) {
-  if (!node.IsDefined() || !node.IsScalar()) return false;
-  ResolvedScalar value = ResolveScalar(node);
-  if (value.type == ResolvedScalar::Type::kBool) return value.boolean;
-  if (value.type == ResolvedScalar::Type::kNull) return false;
-  throw InputError(
-      doc.Locate(node.Mark()),
-      doc.Describe() + ": " + field +
-          NotABoolMessage(value.type, doc.kind(), doc.api_version(), doc.kind() + "." + field));
 }
 
 YAML::Node Child(const YAML::Node& map, const char* key) {
@@ -120,6 +100,7 @@ Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::N
     StringField(*this, kind, "kind");
     StringField(*this, name, "metadata.name");
     StringField(*this, name_space, "metadata.namespace");
+    CheckMetadataField(*this, metadata, "metadata");
   }
   Written written;
   YAML::Node annotations = Child(metadata, "annotations");
@@ -239,17 +220,20 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
                      refusal->message);
   }
   try {
+    // kubectl's stream reader ends every line with an LF, the stream's last one too,
+    // before go-yaml reads it; yaml-cpp gets the same text. A CR that ends the
+    // stream ends its last line to kubectl (limits.cc): an LF in its place. Marks
+    // are unchanged, nothing before the end moves.
     std::string copy(text);
-    // A CR that ends the stream ends its last line to kubectl (limits.cc), which
-    // yaml-cpp does not see: it gets an LF there, in the same place.
     if (!copy.empty() && copy.back() == '\r') copy.back() = '\n';
+    if (!copy.empty() && copy.back() != '\n') copy.push_back('\n');
     YAML::Node root = YAML::Load(copy);
     if (std::optional<AliasProblem> problem = FindExcessiveAliasing(text, root, limits.max_depth)) {
       std::size_t at = MarkPos(problem->mark);
       throw InputError(stream.Locate(span, span.begin + std::min(at, text.size())),
                        problem->message);
     }
-    if (MayNeedScalarRepairs(text)) RepairScalars(text, root);
+    if (MayNeedScalarRepairs(copy)) RepairScalars(copy, root);
     return {stream, span, root};
   } catch (const YAML::Exception& e) {
     std::size_t at = std::min(MarkPos(e.mark), text.size());

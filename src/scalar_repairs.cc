@@ -120,9 +120,6 @@ class Repairer {
       // Idempotent: the line breaks that end the value are counted from the text.
       std::size_t breaks = value.back() == '\n' ? 1 : 0;
       if (header.style == '>' && header.chomping == '+') breaks = 1 + end.trailing_empty;
-      // kubectl's stream reader gives every line a line break, the last one too: a
-      // block running to the end of a text without one ends in one for Kubernetes.
-      if (end.at_text_end && text_.back() != '\n') breaks = std::max<std::size_t>(breaks, 1);
       if (header.chomping == '+' && header.style == '|') {
         breaks = std::max<std::size_t>(breaks, value.size() - value.find_last_not_of('\n') - 1);
       }
@@ -146,12 +143,10 @@ bool MayNeedScalarRepairs(std::string_view text) {
   if (text.find("\\N") != std::string_view::npos || text.find("\\_") != std::string_view::npos) {
     return true;
   }
-  const bool unterminated = !text.empty() && text.back() != '\n';
   for (std::size_t at = text.find_first_of(">|"); at != std::string_view::npos;
        at = text.find_first_of(">|", at + 1)) {
     BlockHeader header = BlockHeaderAt(text, at);
     if (header.style == '>' && header.chomping == '+') return true;
-    if (header.style != 0 && unterminated) return true;
   }
   return false;
 }

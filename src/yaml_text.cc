@@ -146,6 +146,7 @@ std::size_t NextLineStart(std::string_view text, std::size_t pos) {
 }
 
 bool OnlySpacesBefore(std::string_view text, std::size_t pos) {
+  pos = std::min(pos, text.size());
   for (std::size_t i = LineStartOf(text, pos); i < pos; ++i) {
     if (text[i] != ' ') return false;
   }
@@ -153,6 +154,7 @@ bool OnlySpacesBefore(std::string_view text, std::size_t pos) {
 }
 
 bool IsExplicitNullAt(std::string_view text, std::size_t pos) {
+  if (pos >= text.size()) return false;
   for (std::string_view word : {"~", "null", "Null", "NULL"}) {
     if (text.substr(pos, word.size()) != word) continue;
     std::size_t after = pos + word.size();

@@ -145,6 +145,52 @@ TEST(Yaml11Reading, ABoolOrNumberInANameOrKeyIsRefused) {
             0);
 }
 
+// A field of the wrong shape makes the API server refuse the object; rollcall used
+// to skip the field and read the rest (found by differential fuzzing).
+TEST(Yaml11Reading, AFieldOfTheWrongShapeIsRefused) {
+  struct Case {
+    std::string input;
+    const char* message;
+  } cases[] = {
+      {Consumer("        - x\n"),
+       "rollcall: error: <stdin> (document 1, line 11, column 11): Deployment web: "
+       "spec.template.spec.containers.env is a string to Kubernetes, where a mapping belongs. "
+       "The API server refuses the object: \"Deployment in version \\\"apps/v1\\\" cannot be "
+       "handled as a Deployment: json: cannot unmarshal string into Go struct field "
+       "Deployment.spec.template.spec.containers.env\"\n"},
+      {Consumer("        - name: X\n          valueFrom: {secretKeyRef: db}\n"),
+       "spec.template.spec.containers.env.valueFrom.secretKeyRef is a string to Kubernetes, "
+       "where a mapping belongs"},
+      {"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n"
+       "    spec:\n      containers: {name: a}\n",
+       "spec.template.spec.containers is an object to Kubernetes, where a list belongs"},
+      {"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n"
+       "    spec: [a]\n",
+       "spec.template.spec is an array to Kubernetes, where a mapping belongs"},
+      {"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, annotations: {a: true}}\n",
+       "metadata.annotations is a bool to Kubernetes"},
+      {"apiVersion: v1\nkind: ConfigMap\nmetadata: c\n",
+       "metadata is a string to Kubernetes, where a mapping belongs"},
+      {"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n"
+       "    metadata: yes\n    spec: {}\n",
+       "spec.template.metadata is a bool to Kubernetes, where a mapping belongs"},
+      {"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n"
+       "    metadata: {annotations: {a: 1}}\n    spec: {}\n",
+       "spec.template.metadata.annotations is a number to Kubernetes"},
+  };
+  for (const Case& c : cases) {
+    ProcessResult result = RunProcess({RollcallBinary(), "render"}, c.input);
+    EXPECT_EQ(result.exit_code, 2) << c.input;
+    EXPECT_EQ(result.out, "") << c.input;
+    EXPECT_THAT(result.err, HasSubstr(c.message)) << c.input;
+  }
+  // Null is the zero value to Go: nothing to refuse.
+  EXPECT_EQ(RunProcess({RollcallBinary(), "render"},
+                       Consumer("        - name: X\n          valueFrom: ~\n"))
+                .exit_code,
+            0);
+}
+
 TEST(Yaml11Reading, AnEnvValueThatIsANumberIsRefused) {
   std::string input = Consumer("        - name: PIN\n          value: 0123\n");
   ProcessResult result = RunProcess({RollcallBinary(), "render"}, input);

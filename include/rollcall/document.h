@@ -161,17 +161,6 @@ const YAML::Node& NoNode();
 // A scalar's text, or "" for anything else (null, map, sequence, undefined).
 std::string ScalarOr(const YAML::Node& node, const std::string& fallback = "");
 
-// The text of a string field of `doc` as the API server decodes it: ScalarOr's
-// text, "" for null or absent. A bool or number there (`name: 0123`, `key: yes`)
-// is refused with the API server's words, naming `field` (the field's path in the
-// object, "spec.template.spec.containers.name"): InputError.
-std::string StringField(const Document& doc, const YAML::Node& node, const std::string& field);
-
-// The value of a bool field of `doc` as the API server decodes it (`optional: yes`
-// is true; absent or null is false). A string or number there (`optional: 'true'`)
-// is refused as StringField refuses a bool where a string belongs.
-bool BoolField(const Document& doc, const YAML::Node& node, const std::string& field);
-
 // The value of `key` in a mapping as Kubernetes reads it (the last one when the key
 // is duplicated; merge keys `<<: *base` expanded as go-yaml expands them, yaml11.h),
 // or an undefined node when absent. Never inserts (yaml-cpp's

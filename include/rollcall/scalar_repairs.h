@@ -5,8 +5,9 @@
 //    bytes 0x85 and 0xA0, which are not UTF-8; go-yaml U+0085 and U+00A0;
 //  - folded scalars with keep chomping (">+"): yaml-cpp drops the trailing empty
 //    lines that keep chomping keeps, so "x\n" and "x\n\n" hashed the same.
-// A document's last line without a line break is another such place; Parse handles
-// it (kubectl's stream reader adds the line break). docs/yaml.md has each case.
+// A document's last line without a line break is another such place; Parse hands
+// yaml-cpp the text with the line break kubectl's stream reader adds. docs/yaml.md
+// has each case.
 #pragma once
 
 #include <yaml-cpp/yaml.h>

@@ -1,7 +1,9 @@
 // Reading YAML source text around the marks yaml-cpp gives: where a scalar ends,
 // which line break a line uses, what properties (&anchor, !tag) precede a node.
 // These are what byte edits need and yaml-cpp 0.7 does not expose (it has start
-// marks only).
+// marks only). A mark may lie one past a text's end: yaml-cpp reads a text without
+// a final line break with one added (document.cc), and a null that ends it is
+// marked after that line break; every function here takes such a `pos`.
 #pragma once
 
 #include <cstddef>

@@ -309,6 +309,21 @@ var consumerKinds = map[string]consumerKind{
 	"Pod":                   {"", nil},
 }
 
+// jsonType names a decoded JSON value's type as encoding/json does in its errors.
+func jsonType(value interface{}) string {
+	switch value.(type) {
+	case []interface{}:
+		return "array"
+	case string:
+		return "string"
+	case float64:
+		return "number"
+	case bool:
+		return "bool"
+	}
+	return "object"
+}
+
 func group(apiVersion string) string {
 	if i := strings.Index(apiVersion, "/"); i >= 0 {
 		return apiVersion[:i]
@@ -366,6 +381,14 @@ func isTrue(b *bool) bool { return b != nil && *b }
 
 // object reads one decoded object (a chunk's, or a List's item).
 func (r *reader) object(obj map[string]interface{}) {
+	if obj["kind"] == nil && obj["apiVersion"] == nil {
+		// A values file or a tool's config: kubectl refuses it with this message
+		// before decoding anything; rollcall passes it through. No object to compare
+		// (docs/yaml.md).
+		r.out.emit(map[string]interface{}{"type": "not-object",
+			"message": "Object 'Kind' is missing"})
+		return
+	}
 	var head header
 	kindName, _ := obj["kind"].(string)
 	if kindName == "" {
@@ -433,10 +456,17 @@ func (r *reader) object(obj map[string]interface{}) {
 		}
 	default:
 		if kind, ok := consumerKinds[head.Kind]; ok && kind.group == group(head.APIVersion) {
+			// Each step is a struct to the API server: anything but an object (or
+			// null) there is refused.
 			var node interface{} = obj
-			for _, key := range kind.path {
+			for i, key := range kind.path {
 				m, _ := node.(map[string]interface{})
 				node = m[key]
+				if _, isMap := node.(map[string]interface{}); node != nil && !isMap {
+					r.out.fail(id, handled(fmt.Errorf("json: cannot unmarshal %s into Go struct field %s.%s of type struct",
+						jsonType(node), head.Kind, strings.Join(kind.path[:i+1], "."))))
+					return
+				}
 			}
 			if m, ok := node.(map[string]interface{}); ok {
 				var tmpl podTemplate

@@ -1,0 +1,40 @@
+// The fields rollcall reads, as the API server decodes them. It decodes an object's
+// JSON into typed Go structs and refuses the whole object when a field holds the
+// wrong JSON type: `name: 0123` (a number to YAML 1.1), `optional: 'true'` (a
+// string), `env: x` where a list belongs. rollcall reads those fields through these
+// functions, which refuse the same objects with the API server's words (naming the
+// field's path, never its value), so that nothing is hashed or reported of an
+// object that will not be applied. A null or absent field is what Go decodes it
+// to: the zero value.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <string>
+
+#include "rollcall/document.h"
+
+namespace rollcall {
+
+// `field` is the field's path in the object, "spec.template.spec.containers.env";
+// each throws InputError at `node`.
+
+// A string field: ScalarOr's text, "" for null or absent.
+std::string StringField(const Document& doc, const YAML::Node& node, const std::string& field);
+
+// A bool field (`optional: yes` is true; absent or null is false).
+bool BoolField(const Document& doc, const YAML::Node& node, const std::string& field);
+
+// A field holding an object: `node` when it is a mapping, an undefined node when it
+// is null or absent.
+YAML::Node MapField(const Document& doc, const YAML::Node& node, const std::string& field);
+
+// A field holding a list: `node` when it is a sequence, an undefined node when it is
+// null or absent.
+YAML::Node ListField(const Document& doc, const YAML::Node& node, const std::string& field);
+
+// A metadata field (an object's, or a pod template's): a mapping whose annotations
+// are a mapping of strings; the name and namespace are the caller's to read.
+void CheckMetadataField(const Document& doc, const YAML::Node& node, const std::string& field);
+
+}  // namespace rollcall

@@ -1,0 +1,80 @@
+#include "rollcall/field_types.h"
+
+#include "rollcall/input_error.h"
+#include "rollcall/yaml11.h"
+
+namespace rollcall {
+namespace {
+
+// How encoding/json names the JSON type of a node.
+const char* JsonTypeOf(const YAML::Node& node) {
+  if (node.IsMap()) return "object";
+  if (node.IsSequence()) return "array";
+  return JsonTypeName(ResolveScalar(node).type);
+}
+
+bool IsNullOrAbsent(const YAML::Node& node) {
+  return !node.IsDefined() || ResolveScalar(node).type == ResolvedScalar::Type::kNull;
+}
+
+[[noreturn]] void RefuseShape(const Document& doc, const YAML::Node& node, const std::string& field,
+                              const char* wanted) {
+  const char* type = JsonTypeOf(node);
+  throw InputError(doc.Locate(node.Mark()),
+                   doc.Describe() + ": " + field + " is " +
+                       (type[0] == 'o' || type[0] == 'a' ? "an " : "a ") + type +
+                       " to Kubernetes, where " + wanted +
+                       " belongs. The API server refuses the object: \"" + doc.kind() +
+                       " in version \\\"" + doc.api_version() + "\\\" cannot be handled as a " +
+                       doc.kind() + ": json: cannot unmarshal " + type + " into Go struct field " +
+                       doc.kind() + "." + field + "\"");
+}
+
+}  // namespace
+
+std::string StringField(const Document& doc, const YAML::Node& node, const std::string& field) {
+  if (IsNonStringScalar(node)) {
+    throw InputError(doc.Locate(node.Mark()),
+                     doc.Describe() + ": " + field +
+                         NotAStringMessage(ResolveScalar(node).type, doc.kind(), doc.api_version(),
+                                           doc.kind() + "." + field, "string"));
+  }
+  if (node.IsMap() || node.IsSequence()) RefuseShape(doc, node, field, "a string");
+  return ScalarOr(node);
+}
+
+bool BoolField(const Document& doc, const YAML::Node& node, const std::string& field) {
+  if (IsNullOrAbsent(node)) return false;
+  if (node.IsScalar()) {
+    ResolvedScalar value = ResolveScalar(node);
+    if (value.type == ResolvedScalar::Type::kBool) return value.boolean;
+    throw InputError(
+        doc.Locate(node.Mark()),
+        doc.Describe() + ": " + field +
+            NotABoolMessage(value.type, doc.kind(), doc.api_version(), doc.kind() + "." + field));
+  }
+  RefuseShape(doc, node, field, "true or false");
+}
+
+YAML::Node MapField(const Document& doc, const YAML::Node& node, const std::string& field) {
+  if (IsNullOrAbsent(node)) return YAML::Node(YAML::NodeType::Undefined);
+  if (!node.IsMap()) RefuseShape(doc, node, field, "a mapping");
+  return node;
+}
+
+YAML::Node ListField(const Document& doc, const YAML::Node& node, const std::string& field) {
+  if (IsNullOrAbsent(node)) return YAML::Node(YAML::NodeType::Undefined);
+  if (!node.IsSequence()) RefuseShape(doc, node, field, "a list");
+  return node;
+}
+
+void CheckMetadataField(const Document& doc, const YAML::Node& node, const std::string& field) {
+  YAML::Node metadata = MapField(doc, node, field);
+  YAML::Node annotations = MapField(doc, Child(metadata, "annotations"), field + ".annotations");
+  if (!annotations.IsDefined()) return;
+  for (const auto& entry : JsonObject(annotations)) {
+    StringField(doc, entry.second, field + ".annotations");
+  }
+}
+
+}  // namespace rollcall
