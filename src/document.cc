@@ -207,14 +207,16 @@ void CheckText(const Stream& stream, const DocumentSpan& span, const Limits& lim
     throw InputError(stream.Locate(span, span.begin + SplitProblemLine(text, span.problem)),
                      SplitProblemMessage(span.problem));
   }
-  if (std::optional<TextProblem> problem = FindTextProblem(text, limits)) {
+  // What follows a "..." line is never read by Kubernetes, and not checked.
+  if (std::optional<TextProblem> problem =
+          FindTextProblem(span.ReadText(stream.bytes()), limits)) {
     throw InputError(stream.Locate(span, span.begin + problem->offset), problem->message);
   }
 }
 
 Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
   if (span.empty) return {stream, span, YAML::Node()};
-  std::string_view text = span.Text(stream.bytes());
+  std::string_view text = span.ReadText(stream.bytes());
   if (std::optional<YamlRefusal> refusal = FindYamlRefusal(text)) {
     throw InputError(stream.Locate(span, span.begin + std::min(refusal->offset, text.size())),
                      refusal->message);
@@ -258,7 +260,7 @@ Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limi
               const NeedsTree& needs_tree, const ReadTree& read_tree) {
   CheckText(stream, span, limits);
   if (needs_tree && !span.empty) {
-    std::string_view text = span.Text(stream.bytes());
+    std::string_view text = span.ReadText(stream.bytes());
     std::optional<TypeHeader> type = ScanTypeHeader(text);
     if (type && !needs_tree(*type, text)) return {stream, span, *type};
   }

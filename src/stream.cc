@@ -126,6 +126,7 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes) {
   bool closed = false;  // a "..." line ended the current document
   auto finish = [&](std::size_t end) {
     current.end = static_cast<std::uint32_t>(end);
+    if (!closed) current.read_end = current.end;
     current.index = static_cast<std::uint32_t>(docs.size() + 1);
     docs.push_back(current);
     current = DocumentSpan{};
@@ -156,6 +157,13 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes) {
         current.problem = DocumentSpan::SplitProblem::kEndBeforeContent;
         current.empty = false;
       }
+      current.read_end = static_cast<std::uint32_t>(pos);
+      closed = true;
+    } else if (!current.empty && !line.empty() && line[0] == '%') {
+      // A directive after content ends the document as "..." does (go-yaml: an
+      // implicit document end), and belongs to the next one, which kubectl never
+      // reads in this piece.
+      current.read_end = static_cast<std::uint32_t>(pos);
       closed = true;
     } else if (HasContent(line)) {
       if (current.empty && line[0] == '%' && current.problem == DocumentSpan::SplitProblem::kNone) {

@@ -395,6 +395,20 @@ TEST(LineBreaks, ACarriageReturnEndingTheStreamEndsItsLastLine) {
   EXPECT_EQ(result.out, input);
 }
 
+// What follows a "..." line, or a directive that ends the document, up to the next
+// "---", is never read by Kubernetes: it is passed through and not checked (found by
+// differential fuzzing: rollcall refused streams kubectl reads).
+TEST(DocumentEnd, WhatFollowsTheEndIsNotRead) {
+  for (const char* end : {"...\n", "%YAML 1.1\n"}) {
+    std::string input = std::string("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n") +
+                        "data: {a: b}\n" + end + ": [ {\n\tnot: yaml\n---\napiVersion: v1\n" +
+                        "kind: ConfigMap\nmetadata: {name: d}\n";
+    ProcessResult result = RunProcess({RollcallBinary(), "render"}, input);
+    EXPECT_EQ(result.exit_code, 0) << end << result.err;
+    EXPECT_EQ(result.out, input) << end;
+  }
+}
+
 TEST(WhatRenderWrites, CharactersGoYamlWouldNotReadBackAreEscaped) {
   // A key with DEL lands in rollcall.dev/config-sources; go-yaml refused the output
   // when it was written raw. U+0085 in a Job's name is a line break to go-yaml.

@@ -50,6 +50,10 @@ struct DocumentSpan {
   std::uint32_t index = 0;  // 1-based position in the stream
   std::uint32_t begin = 0;  // offset of the first byte (after a UTF-8 BOM for document 1)
   std::uint32_t end = 0;    // offset one past the last byte
+  // Offset where what Kubernetes reads of the piece ends: the start of a "..." line
+  // or a directive that ends its document (go-yaml reads a piece's first document
+  // only), else `end`.
+  std::uint32_t read_end = 0;
   bool empty = true;        // nothing but markers, comments and blank lines
   // Why kubectl and Helm would refuse this piece of the stream (SplitDocuments),
   // raised by the document's text checks.
@@ -65,6 +69,10 @@ struct DocumentSpan {
   std::string_view source;
 
   std::string_view Text(std::string_view stream) const { return stream.substr(begin, end - begin); }
+  // The part of Text that Kubernetes reads: up to a "..." line ending the document.
+  std::string_view ReadText(std::string_view stream) const {
+    return stream.substr(begin, read_end - begin);
+  }
 };
 
 class Stream {
