@@ -208,8 +208,7 @@ void CheckText(const Stream& stream, const DocumentSpan& span, const Limits& lim
                      SplitProblemMessage(span.problem));
   }
   // What follows a "..." line is never read by Kubernetes, and not checked.
-  if (std::optional<TextProblem> problem =
-          FindTextProblem(span.ReadText(stream.bytes()), limits)) {
+  if (std::optional<TextProblem> problem = FindTextProblem(span.ReadText(stream.bytes()), limits)) {
     throw InputError(stream.Locate(span, span.begin + problem->offset), problem->message);
   }
 }

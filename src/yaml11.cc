@@ -301,20 +301,7 @@ bool IsMergeKey(const YAML::Node& key) {
 // get a name no string key can have.
 std::string JsonKey(const YAML::Node& key) {
   if (!key.IsDefined() || (!key.IsScalar() && !key.IsNull())) return {"\0complex", 8};
-  ResolvedScalar s = ResolveScalar(key);
-  switch (s.type) {
-    case Type::kNull:
-      return {"\0null", 5};
-    case Type::kBool:
-      return s.boolean ? "true" : "false";
-    case Type::kInt:
-      return IntText(s);
-    case Type::kFloat:
-      return KeyFloat(s.number);
-    case Type::kString:
-      break;
-  }
-  return s.text;
+  return JsonKeyText(ResolveScalar(key));
 }
 
 void Put(JsonMapping& out, std::string key, const YAML::Node& key_node, const YAML::Node& value) {
@@ -400,6 +387,22 @@ ResolvedScalar ResolveScalar(const YAML::Node& node) {
   if (resolved) return *resolved;
   out.text = node.Scalar();
   return out;
+}
+
+std::string JsonKeyText(const ResolvedScalar& key) {
+  switch (key.type) {
+    case Type::kNull:
+      return {"\0null", 5};
+    case Type::kBool:
+      return key.boolean ? "true" : "false";
+    case Type::kInt:
+      return IntText(key);
+    case Type::kFloat:
+      return KeyFloat(key.number);
+    case Type::kString:
+      break;
+  }
+  return key.text;
 }
 
 std::string JsonScalarText(const ResolvedScalar& scalar) {

@@ -60,6 +60,8 @@ struct Frame {
   // refuses nothing, it is encoding/json that refuses the infinite float); in a
   // sequence, the first one.
   std::string key;  // mapping: the JSON key of the entry being read
+  // mapping: each JSON key with the Go value it came from ("i:12", "f:12", "s:12").
+  std::map<std::string, std::string> key_values;
   std::map<std::string, std::size_t> infinite_by_key;
   std::optional<std::size_t> infinite;
 };
@@ -191,7 +193,15 @@ class Scan {
         }
         stack_.back().merge_next =
             (tag == "?" && value == "<<") || tag == std::string(kCoreTag) + "merge";
-        stack_.back().key = JsonScalarText(*resolved);
+        stack_.back().key = JsonKeyText(*resolved);
+        if (!stack_.back().merge_next && !SameKeyValue(stack_.back(), *resolved)) {
+          // Go's map keeps `12`, `12.0` and `"12"` apart, and sigs.k8s.io/yaml writes
+          // each as the JSON key "12", in Go's random map order.
+          return Refuse(event.start_mark,
+                        "two keys of this mapping, written as different values (a number and "
+                        "a string, say), are the same key once Kubernetes turns them into "
+                        "JSON: which value it keeps changes from run to run; write the key once");
+        }
         return std::nullopt;
       case Role::kMergeValue:
       case Role::kMergeItem:
@@ -202,6 +212,28 @@ class Scan {
     SetValue(infinite ? std::optional<std::size_t>(offsets_.Of(event.start_mark.index))
                       : std::nullopt);
     return std::nullopt;
+  }
+
+  // Records the key the entry being read has; false when the mapping has the same
+  // JSON key from another Go value. A key written twice as the same value is a
+  // duplicate key, which go-yaml resolves (the last wins).
+  static bool SameKeyValue(Frame& frame, const ResolvedScalar& key) {
+    std::string value;
+    switch (key.type) {
+      case ResolvedScalar::Type::kInt:
+        value = "i:" + JsonScalarText(key);
+        break;
+      case ResolvedScalar::Type::kFloat:
+        value = "f:" + JsonScalarText(key);
+        break;
+      case ResolvedScalar::Type::kBool:
+        value = "b:" + JsonScalarText(key);
+        break;
+      default:
+        value = "s:" + key.text;
+    }
+    auto [it, inserted] = frame.key_values.emplace(frame.key, value);
+    return inserted || it->second == value;
   }
 
   // A value is read whole: it replaces what its key held before.

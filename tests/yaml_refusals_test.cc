@@ -100,6 +100,17 @@ TEST(YamlRefusals, KeysJsonCannotHave) {
             "5: a mapping key that is .nan to YAML 1.1: Kubernetes reads one of the values of "
             "such keys, chosen at random each time; quote the key");
   EXPECT_EQ(Refusal("'.nan': x\n"), "");
+  // Found by differential fuzzing: 12, 12.0 and "12" are three keys to go-yaml and
+  // one to the JSON, which gets one of their values at random.
+  const std::string same_key =
+      "two keys of this mapping, written as different values (a number and a string, say), "
+      "are the same key once Kubernetes turns them into JSON: which value it keeps changes "
+      "from run to run; write the key once";
+  EXPECT_EQ(Refusal("+12: a\nb: c\n12.0: d\n"), "12: " + same_key);
+  EXPECT_EQ(Refusal("{12: a, '12': b}\n"), "8: " + same_key);
+  EXPECT_EQ(Refusal("on: a\n'true': b\n"), "6: " + same_key);
+  // The same value twice is a duplicate key, which go-yaml resolves: the last wins.
+  EXPECT_EQ(Refusal("12: a\n0xC: b\non: c\nyes: d\n"), "");
   EXPECT_EQ(Refusal("{a: b}: c\n"), "0: " + collection_key);
   EXPECT_EQ(Refusal("x: &x {a: b}\ny:\n  *x : c\n"), "18: " + collection_key);
 }

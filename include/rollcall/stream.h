@@ -54,7 +54,7 @@ struct DocumentSpan {
   // or a directive that ends its document (go-yaml reads a piece's first document
   // only), else `end`.
   std::uint32_t read_end = 0;
-  bool empty = true;        // nothing but markers, comments and blank lines
+  bool empty = true;  // nothing but markers, comments and blank lines
   // Why kubectl and Helm would refuse this piece of the stream (SplitDocuments),
   // raised by the document's text checks.
   enum class SplitProblem : std::uint8_t {

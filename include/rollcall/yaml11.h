@@ -48,6 +48,11 @@ std::optional<ResolvedScalar> ResolveTaggedScalar(const std::string& tag, const 
 // "false" or "null". This is what a resource.Quantity field parses.
 std::string JsonScalarText(const ResolvedScalar& scalar);
 
+// The JSON key sigs.k8s.io/yaml makes of a resolved mapping key: `on` is "true",
+// `0123` "83", a float as Go's strconv.FormatFloat(f, 'g', -1, 32) writes it (`08`
+// is "8"); a null key (which the conversion refuses) is a string no key can be.
+std::string JsonKeyText(const ResolvedScalar& key);
+
 // The entries of a mapping as sigs.k8s.io/yaml hands them on: keys turned into JSON
 // strings (`1` → "1", `yes` → "true"), merge keys (`<<: *base`) expanded as go-yaml
 // v2 expands them, and the last of duplicate keys winning. Empty for anything that is
