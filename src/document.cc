@@ -84,24 +84,12 @@ Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::N
                          std::string(root.IsSequence() ? "sequence" : "scalar"));
   }
   root_pos_ = static_cast<std::uint32_t>(PosOf(root));
-  YAML::Node api_version = Child(root, "apiVersion");
-  YAML::Node kind = Child(root, "kind");
-  api_version_ = ScalarOr(api_version);
-  kind_ = ScalarOr(kind);
   YAML::Node metadata = Child(root, "metadata");
-  YAML::Node name = Child(metadata, "name");
-  YAML::Node name_space = Child(metadata, "namespace");
-  name_ = ScalarOr(name);
-  namespace_ = ScalarOr(name_space);
-  // An object (apiVersion and kind both given) is decoded by the API server, which
-  // refuses `name: 0123` or `apiVersion: 1.0`; anything else is no object to it.
-  if (api_version.IsDefined() && kind.IsDefined()) {
-    StringField(*this, api_version, "apiVersion");
-    StringField(*this, kind, "kind");
-    StringField(*this, name, "metadata.name");
-    StringField(*this, name_space, "metadata.namespace");
-    CheckMetadataField(*this, metadata, "metadata");
-  }
+  api_version_ = ScalarOr(Child(root, "apiVersion"));
+  kind_ = ScalarOr(Child(root, "kind"));
+  name_ = ScalarOr(Child(metadata, "name"));
+  namespace_ = ScalarOr(Child(metadata, "namespace"));
+  CheckObjectFields(*this, root, "");
   Written written;
   YAML::Node annotations = Child(metadata, "annotations");
   if (annotations.IsMap()) {

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "parallel.h"
+#include "rollcall/field_types.h"
 
 namespace rollcall {
 
@@ -18,6 +19,11 @@ std::unique_ptr<T> Own(std::optional<T> found) {
 DocumentFacts ReadFacts(const Document& doc, const FactOptions& options) {
   DocumentFacts facts;
   if (IsList(doc)) {
+    // kubectl decodes every item as an object of its own.
+    YAML::Node items = ListField(doc, Child(doc.root(), "items"), "items");
+    if (items.IsDefined()) {
+      for (const auto& item : items) CheckObjectFields(doc, MapField(doc, item, "items"), "items.");
+    }
     std::vector<Source> listed = ExtractStateSources(doc, options.default_namespace);
     if (!listed.empty())
       facts.listed_sources = std::make_unique<std::vector<Source>>(std::move(listed));

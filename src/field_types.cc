@@ -77,4 +77,16 @@ void CheckMetadataField(const Document& doc, const YAML::Node& node, const std::
   }
 }
 
+void CheckObjectFields(const Document& doc, const YAML::Node& object, const std::string& prefix) {
+  YAML::Node api_version = Child(object, "apiVersion");
+  YAML::Node kind = Child(object, "kind");
+  if (!api_version.IsDefined() || !kind.IsDefined()) return;
+  StringField(doc, api_version, prefix + "apiVersion");
+  StringField(doc, kind, prefix + "kind");
+  YAML::Node metadata = Child(object, "metadata");
+  StringField(doc, Child(metadata, "name"), prefix + "metadata.name");
+  StringField(doc, Child(metadata, "namespace"), prefix + "metadata.namespace");
+  CheckMetadataField(doc, metadata, prefix + "metadata");
+}
+
 }  // namespace rollcall

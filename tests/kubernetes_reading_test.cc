@@ -345,6 +345,22 @@ TEST(Lists, AWorkloadInsideAListIsAnnotated) {
             "the input)\n");
 }
 
+// Every item is decoded as an object of its own: one the API server refuses makes
+// the stream refused, whatever its kind (found by differential fuzzing).
+TEST(Lists, AnItemTheApiServerRefusesIsRefused) {
+  std::string input =
+      "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Service\n"
+      "  metadata: {name: 12}\n";
+  ProcessResult result = RunProcess({RollcallBinary(), "render"}, input);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_THAT(result.err, HasSubstr("(document 1, line 6, column 20): List (unnamed): "
+                                    "items.metadata.name is a number to Kubernetes"));
+  EXPECT_EQ(RunProcess({RollcallBinary(), "render"}, "apiVersion: v1\nkind: List\nitems: [1]\n")
+                .exit_code,
+            2);
+}
+
 TEST(Lists, AJobInsideAListIsRefused) {
   std::string input =
       "apiVersion: v1\nkind: List\nitems:\n- apiVersion: batch/v1\n  kind: Job\n"

@@ -37,4 +37,10 @@ YAML::Node ListField(const Document& doc, const YAML::Node& node, const std::str
 // are a mapping of strings; the name and namespace are the caller's to read.
 void CheckMetadataField(const Document& doc, const YAML::Node& node, const std::string& field);
 
+// The fields every object has (apiVersion, kind, metadata with its name, namespace
+// and annotations), when `object` is one to the API server (apiVersion and kind
+// both given; anything else is no object to it). `prefix` is "" for a document's
+// root, "items." for an item of a List.
+void CheckObjectFields(const Document& doc, const YAML::Node& object, const std::string& prefix);
+
 }  // namespace rollcall
