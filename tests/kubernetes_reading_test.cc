@@ -20,6 +20,21 @@ std::string Consumer(const std::string& env) {
          env;
 }
 
+// An input render refuses, with exit 2, nothing on stdout and `message` on stderr.
+struct Refused {
+  std::string input;
+  std::string message;
+};
+
+void ExpectRefused(const std::vector<Refused>& cases) {
+  for (const Refused& c : cases) {
+    ProcessResult result = RunProcess({RollcallBinary(), "render"}, c.input);
+    EXPECT_EQ(result.exit_code, 2) << c.input;
+    EXPECT_EQ(result.out, "") << c.input;
+    EXPECT_THAT(result.err, HasSubstr(c.message)) << c.input;
+  }
+}
+
 TEST(Yaml11Reading, OptionalYesIsOptional) {
   for (const char* yes : {"yes", "on", "y", "True", "TRUE"}) {
     std::string input =
@@ -70,30 +85,22 @@ TEST(Yaml11Reading, AKeyOnIsTheKeyTrue) {
 }
 
 TEST(Yaml11Reading, ANumberOrBoolWhereAStringBelongsIsRefused) {
-  struct Case {
-    const char* object;
-    const char* message;
-  } cases[] = {
-      {"kind: ConfigMap\nmetadata: {name: c}\ndata:\n  port: 0123\n",
+  const std::string v1 = "apiVersion: v1\n";
+  ExpectRefused({
+      {v1 + "kind: ConfigMap\nmetadata: {name: c}\ndata:\n  port: 0123\n",
        "rollcall: error: <stdin> (document 1, line 5, column 3): ConfigMap default/c: data.port is "
        "a "
        "number to Kubernetes, which reads unquoted YAML by YAML 1.1's rules; quote it to keep it a "
        "string. The API server refuses the object: \"ConfigMap in version \\\"v1\\\" cannot be "
        "handled as a ConfigMap: json: cannot unmarshal number into Go struct field ConfigMap.data "
        "of type string\"\n"},
-      {"kind: ConfigMap\nmetadata: {name: c}\ndata:\n  ratio: 1e3\n", "data.ratio is a number"},
-      {"kind: Secret\nmetadata: {name: s}\nstringData:\n  enabled: yes\n",
+      {v1 + "kind: ConfigMap\nmetadata: {name: c}\ndata:\n  ratio: 1e3\n",
+       "data.ratio is a number"},
+      {v1 + "kind: Secret\nmetadata: {name: s}\nstringData:\n  enabled: yes\n",
        "stringData.enabled is a bool to Kubernetes"},
-      {"kind: Secret\nmetadata: {name: s}\ndata:\n  token: 12\n",
+      {v1 + "kind: Secret\nmetadata: {name: s}\ndata:\n  token: 12\n",
        "cannot unmarshal number into Go struct field Secret.data of type []uint8"},
-  };
-  for (const Case& c : cases) {
-    ProcessResult result =
-        RunProcess({RollcallBinary(), "render"}, std::string("apiVersion: v1\n") + c.object);
-    EXPECT_EQ(result.exit_code, 2) << c.object;
-    EXPECT_EQ(result.out, "");
-    EXPECT_THAT(result.err, HasSubstr(c.message)) << c.object;
-  }
+  });
   // Quoted, or a date (a string to go-yaml v2), it is fine.
   ProcessResult quoted = RunProcess({RollcallBinary(), "render"},
                                     "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: "
@@ -104,10 +111,7 @@ TEST(Yaml11Reading, ANumberOrBoolWhereAStringBelongsIsRefused) {
 // Every string field rollcall reads is read as the API server decodes it: a bool or
 // number there makes it refuse the object, and so does rollcall, naming the field.
 TEST(Yaml11Reading, ABoolOrNumberInANameOrKeyIsRefused) {
-  struct Case {
-    std::string input;
-    const char* message;
-  } cases[] = {
+  ExpectRefused({
       {"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: 0123}\n",
        "rollcall: error: <stdin> (document 1, line 3, column 18): ConfigMap 0123: metadata.name "
        "is a number to Kubernetes, which reads unquoted YAML by YAML 1.1's rules; quote it to "
@@ -129,13 +133,7 @@ TEST(Yaml11Reading, ABoolOrNumberInANameOrKeyIsRefused) {
       {Consumer("        - name: X\n          value: x\n      volumes:\n      - name: v\n"
                 "        configMap: {name: c, optional: 'true'}\n"),
        "spec.template.spec.volumes.configMap.optional is a string to Kubernetes, not a bool"},
-  };
-  for (const Case& c : cases) {
-    ProcessResult result = RunProcess({RollcallBinary(), "render"}, c.input);
-    EXPECT_EQ(result.exit_code, 2) << c.input;
-    EXPECT_EQ(result.out, "") << c.input;
-    EXPECT_THAT(result.err, HasSubstr(c.message)) << c.input;
-  }
+  });
   // Quoted, each is the string it looks like; a mapping that is no object (no
   // apiVersion) is not decoded by the API server, so its fields are not checked.
   EXPECT_EQ(RunProcess({RollcallBinary(), "render"},
@@ -148,10 +146,7 @@ TEST(Yaml11Reading, ABoolOrNumberInANameOrKeyIsRefused) {
 // A field of the wrong shape makes the API server refuse the object; rollcall used
 // to skip the field and read the rest (found by differential fuzzing).
 TEST(Yaml11Reading, AFieldOfTheWrongShapeIsRefused) {
-  struct Case {
-    std::string input;
-    const char* message;
-  } cases[] = {
+  ExpectRefused({
       {Consumer("        - x\n"),
        "rollcall: error: <stdin> (document 1, line 11, column 11): Deployment web: "
        "spec.template.spec.containers.env is a string to Kubernetes, where a mapping belongs. "
@@ -177,13 +172,7 @@ TEST(Yaml11Reading, AFieldOfTheWrongShapeIsRefused) {
       {"apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n"
        "    metadata: {annotations: {a: 1}}\n    spec: {}\n",
        "spec.template.metadata.annotations is a number to Kubernetes"},
-  };
-  for (const Case& c : cases) {
-    ProcessResult result = RunProcess({RollcallBinary(), "render"}, c.input);
-    EXPECT_EQ(result.exit_code, 2) << c.input;
-    EXPECT_EQ(result.out, "") << c.input;
-    EXPECT_THAT(result.err, HasSubstr(c.message)) << c.input;
-  }
+  });
   // Null is the zero value to Go: nothing to refuse.
   EXPECT_EQ(RunProcess({RollcallBinary(), "render"},
                        Consumer("        - name: X\n          valueFrom: ~\n"))
