@@ -22,7 +22,7 @@ DocumentFacts ReadFacts(const Document& doc, const FactOptions& options) {
     // kubectl decodes every item as an object of its own.
     YAML::Node items = ListField(doc, Child(doc.root(), "items"), "items");
     if (items.IsDefined()) {
-      for (const auto& item : items) CheckObjectFields(doc, MapField(doc, item, "items"), "items.");
+      for (const auto& item : items) CheckListItem(doc, item);
     }
     std::vector<Source> listed = ExtractStateSources(doc, options.default_namespace);
     if (!listed.empty())

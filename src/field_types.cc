@@ -89,4 +89,18 @@ void CheckObjectFields(const Document& doc, const YAML::Node& object, const std:
   CheckMetadataField(doc, metadata, prefix + "metadata");
 }
 
+void CheckListItem(const Document& doc, const YAML::Node& item) {
+  YAML::Node object = MapField(doc, item, "items");
+  if (!object.IsDefined()) return;
+  for (const char* field : {"apiVersion", "kind"}) {
+    if (!ScalarOr(Child(object, field)).empty()) continue;
+    throw InputError(doc.Locate(object.Mark()), doc.Describe() + ": Object '" + field +
+                                                    "' is missing: an item of a List "
+                                                    "without its " +
+                                                    field +
+                                                    ", which kubectl and Helm refuse to apply");
+  }
+  CheckObjectFields(doc, object, "items.");
+}
+
 }  // namespace rollcall

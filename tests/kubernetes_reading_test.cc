@@ -348,6 +348,14 @@ TEST(Lists, AnItemTheApiServerRefusesIsRefused) {
   EXPECT_EQ(RunProcess({RollcallBinary(), "render"}, "apiVersion: v1\nkind: List\nitems: [1]\n")
                 .exit_code,
             2);
+  // An item without its kind: kubectl refuses it ("Object 'Kind' is missing").
+  ProcessResult no_kind =
+      RunProcess({RollcallBinary(), "lint", "-"},
+                 "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  metadata: {name: c}\n");
+  EXPECT_EQ(no_kind.exit_code, 2);
+  EXPECT_EQ(no_kind.err,
+            "rollcall: error: <stdin>:4:3: List (unnamed): Object 'kind' is missing: an item of a "
+            "List without its kind, which kubectl and Helm refuse to apply\n");
 }
 
 TEST(Lists, AJobInsideAListIsRefused) {

@@ -43,4 +43,9 @@ void CheckMetadataField(const Document& doc, const YAML::Node& node, const std::
 // root, "items." for an item of a List.
 void CheckObjectFields(const Document& doc, const YAML::Node& object, const std::string& prefix);
 
+// An item of a List (`item` is one element of its items): an object, with an
+// apiVersion and a kind (kubectl refuses an item without them, "Object 'Kind' is
+// missing"), checked as CheckObjectFields checks one.
+void CheckListItem(const Document& doc, const YAML::Node& item);
+
 }  // namespace rollcall
