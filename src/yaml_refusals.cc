@@ -6,6 +6,7 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <set>
 #include <vector>
 
 #include "rollcall/utf8.h"
@@ -20,9 +21,14 @@ constexpr const char* kRefuses = "; Kubernetes' YAML reader (go-yaml) refuses th
 // What an anchor names, as far as keys and merges care.
 enum class Shape { kNull, kScalar, kMapping, kSequence };
 
+// The keys of a mapping, each with where its value holds a float JSON cannot hold,
+// if it does: what a merge of the mapping writes.
+using MergedKeys = std::map<std::string, std::optional<std::size_t>>;
+
 struct Anchored {
   Shape shape = Shape::kScalar;
   bool infinite = false;  // it is, or holds, a float JSON cannot hold
+  MergedKeys keys;        // a mapping's
 };
 
 // libyaml's marks count characters; rollcall's offsets are bytes. Marks come in
@@ -48,9 +54,13 @@ class ByteOffsets {
   std::size_t bytes_ = 0;
 };
 
+// Where a node stands, which decides what is asked of it.
+enum class Role { kRoot, kKey, kValue, kMergeValue, kMergeItem };
+
 // A mapping or sequence being read.
 struct Frame {
   bool mapping = false;
+  Role role = Role::kRoot;   // where it stands
   bool at_key = true;        // mapping: the next node is a key
   bool merge_next = false;   // mapping: the key just read is a merge key
   bool merge_items = false;  // sequence: a merge key's value, whose items must be mappings
@@ -64,10 +74,9 @@ struct Frame {
   std::map<std::string, std::string> key_values;
   std::map<std::string, std::size_t> infinite_by_key;
   std::optional<std::size_t> infinite;
+  // sequence, a merge key's value: the keys its earlier items supplied, which win.
+  std::set<std::string> supplied;
 };
-
-// Where a node stands, which decides what is asked of it.
-enum class Role { kRoot, kKey, kValue, kMergeValue, kMergeItem };
 
 class Scan {
  public:
@@ -179,7 +188,7 @@ class Scan {
     bool is_null = resolved->type == ResolvedScalar::Type::kNull;
     bool infinite =
         resolved->type == ResolvedScalar::Type::kFloat && !std::isfinite(resolved->number);
-    Define(scalar.anchor, {is_null ? Shape::kNull : Shape::kScalar, infinite});
+    Define(scalar.anchor, {is_null ? Shape::kNull : Shape::kScalar, infinite, {}});
     switch (role) {
       case Role::kKey:
         if (is_null) return RefuseKey(event.start_mark, Shape::kNull);
@@ -254,17 +263,52 @@ class Scan {
 
   void EndCollection() {
     if (stack_.empty()) return;
-    Frame& top = stack_.back();
+    Frame top = std::move(stack_.back());
+    stack_.pop_back();
     std::optional<std::size_t> infinite = top.infinite;
     for (const auto& entry : top.infinite_by_key) {
       if (!infinite || entry.second < *infinite) infinite = entry.second;
     }
+    MergedKeys keys;
+    if (top.mapping) {
+      for (const auto& entry : top.key_values) {
+        auto found = top.infinite_by_key.find(entry.first);
+        keys[entry.first] =
+            found == top.infinite_by_key.end() ? std::nullopt : std::optional(found->second);
+      }
+    }
     if (!top.anchor.empty()) {
       auto found = anchors_.find(top.anchor);
-      if (found != anchors_.end()) found->second.infinite = infinite.has_value();
+      if (found != anchors_.end()) {
+        found->second.infinite = infinite.has_value();
+        found->second.keys = keys;
+      }
     }
-    stack_.pop_back();
+    if (top.role == Role::kMergeItem) return Merge(keys, &stack_.back().supplied);
+    if (top.role == Role::kMergeValue) {
+      if (top.mapping) Merge(keys, nullptr);
+      return;  // a sequence's items were merged one by one
+    }
     SetValue(infinite);
+  }
+
+  // A merge writes its mapping's entries where the merge key stands: over the
+  // entries before it, under those after it; of a sequence of mappings, the earlier
+  // win (`supplied`).
+  void Merge(const MergedKeys& keys, std::set<std::string>* supplied) {
+    Frame* target = nullptr;
+    for (auto it = stack_.rbegin(); it != stack_.rend() && target == nullptr; ++it) {
+      if (it->mapping) target = &*it;
+    }
+    if (target == nullptr) return;
+    for (const auto& [key, infinite] : keys) {
+      if (supplied != nullptr && !supplied->insert(key).second) continue;
+      if (infinite) {
+        target->infinite_by_key[key] = *infinite;
+      } else {
+        target->infinite_by_key.erase(key);
+      }
+    }
   }
 
   std::optional<YamlRefusal> VisitAlias(const yaml_event_t& event) {
@@ -291,8 +335,14 @@ class Scan {
       stack_.back().key = "*" + anchor;  // not compared with written keys
       return std::nullopt;
     }
-    if ((role == Role::kMergeValue || role == Role::kMergeItem) && shape != Shape::kMapping) {
-      return RefuseMerge(event.start_mark);
+    if (role == Role::kMergeValue || role == Role::kMergeItem) {
+      if (shape != Shape::kMapping) return RefuseMerge(event.start_mark);
+      MergedKeys keys = found->second.keys;
+      for (auto& entry : keys) {
+        if (entry.second) entry.second = offsets_.Of(event.start_mark.index);
+      }
+      Merge(keys, role == Role::kMergeItem ? &stack_.back().supplied : nullptr);
+      return std::nullopt;
     }
     SetValue(found->second.infinite
                  ? std::optional<std::size_t>(offsets_.Of(event.start_mark.index))
@@ -308,11 +358,12 @@ class Scan {
     if (role == Role::kMergeItem && !mapping) return RefuseMerge(event.start_mark);
     Frame frame;
     frame.mapping = mapping;
+    frame.role = role;
     frame.merge_items = role == Role::kMergeValue && !mapping;
     const yaml_char_t* anchor =
         mapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor;
     frame.anchor = Text(anchor);
-    Define(anchor, {mapping ? Shape::kMapping : Shape::kSequence, false});
+    Define(anchor, {mapping ? Shape::kMapping : Shape::kSequence, false, {}});
     stack_.push_back(std::move(frame));
     return std::nullopt;
   }

@@ -156,6 +156,15 @@ TEST(YamlRefusals, FloatsJsonCannotHold) {
   // reaches the JSON (go-yaml keeps the last).
   EXPECT_EQ(Refusal("a: .inf\nb: c\na: d\n"), "");
   EXPECT_EQ(Refusal("a: {b: [.nan]}\na: d\n"), "");
+  // A merge writes over the entries before it and under those after it; of a list
+  // of merged mappings the earlier win (each checked with k8sread).
+  EXPECT_EQ(Refusal("a:\n  x: .inf\n  <<: {x: 1}\n"), "");
+  EXPECT_EQ(Refusal("a:\n  <<: {x: .inf}\n  x: 1\n"), "");
+  EXPECT_EQ(Refusal("a:\n  <<: [{x: 1}, {x: .inf}]\n"), "");
+  EXPECT_THAT(Refusal("a:\n  <<: {x: .inf}\n"), HasSubstr("JSON cannot hold"));
+  EXPECT_THAT(Refusal("a:\n  <<: [{x: .inf}, {x: 1}]\n"), HasSubstr("JSON cannot hold"));
+  EXPECT_THAT(Refusal("b: &b [{x: 1}]\nc: &c {x: .inf}\na:\n  x: 1\n  <<: *c\n"),
+              HasSubstr("JSON cannot hold"));
   EXPECT_EQ(Refusal("a: d\na: .inf\n"),
             "8: a value that is .inf or .nan to YAML 1.1, which JSON "
             "cannot hold: Kubernetes refuses the document (json: "
