@@ -23,7 +23,11 @@ enum class Shape { kNull, kScalar, kMapping, kSequence };
 
 // The keys of a mapping, each with where its value holds a float JSON cannot hold,
 // if it does: what a merge of the mapping writes.
-using MergedKeys = std::map<std::string, std::optional<std::size_t>>;
+struct MergedKey {
+  std::string value;                    // the Go value it came from (KeyValue)
+  std::optional<std::size_t> infinite;  // where its value is .inf or .nan, if it is
+};
+using MergedKeys = std::map<std::string, MergedKey>;
 
 struct Anchored {
   Shape shape = Shape::kScalar;
@@ -158,8 +162,7 @@ class Scan {
         return VisitCollection(event);
       case YAML_MAPPING_END_EVENT:
       case YAML_SEQUENCE_END_EVENT:
-        EndCollection();
-        return std::nullopt;
+        return EndCollection(offsets_.Of(event.start_mark.index));
       default:
         return std::nullopt;
     }
@@ -203,13 +206,9 @@ class Scan {
         stack_.back().merge_next =
             (tag == "?" && value == "<<") || tag == std::string(kCoreTag) + "merge";
         stack_.back().key = JsonKeyText(*resolved);
-        if (!stack_.back().merge_next && !SameKeyValue(stack_.back(), *resolved)) {
-          // Go's map keeps `12`, `12.0` and `"12"` apart, and sigs.k8s.io/yaml writes
-          // each as the JSON key "12", in Go's random map order.
-          return Refuse(event.start_mark,
-                        "two keys of this mapping, written as different values (a number and "
-                        "a string, say), are the same key once Kubernetes turns them into "
-                        "JSON: which value it keeps changes from run to run; write the key once");
+        if (!stack_.back().merge_next &&
+            !SameKeyValue(stack_.back(), stack_.back().key, KeyValue(*resolved))) {
+          return RefuseSameKey(offsets_.Of(event.start_mark.index));
         }
         return std::nullopt;
       case Role::kMergeValue:
@@ -223,25 +222,34 @@ class Scan {
     return std::nullopt;
   }
 
-  // Records the key the entry being read has; false when the mapping has the same
-  // JSON key from another Go value. A key written twice as the same value is a
-  // duplicate key, which go-yaml resolves (the last wins).
-  static bool SameKeyValue(Frame& frame, const ResolvedScalar& key) {
-    std::string value;
+  // The Go value a key resolves to, as text: "i:12", "f:12", "b:true", "s:12".
+  static std::string KeyValue(const ResolvedScalar& key) {
     switch (key.type) {
       case ResolvedScalar::Type::kInt:
-        value = "i:" + JsonScalarText(key);
-        break;
+        return "i:" + JsonScalarText(key);
       case ResolvedScalar::Type::kFloat:
-        value = "f:" + JsonScalarText(key);
-        break;
+        return "f:" + JsonScalarText(key);
       case ResolvedScalar::Type::kBool:
-        value = "b:" + JsonScalarText(key);
-        break;
+        return "b:" + JsonScalarText(key);
       default:
-        value = "s:" + key.text;
+        return "s:" + key.text;
     }
-    auto [it, inserted] = frame.key_values.emplace(frame.key, value);
+  }
+
+  // Go's map keeps `12`, `12.0` and `"12"` apart, and sigs.k8s.io/yaml writes each
+  // as the JSON key "12", in Go's random map order.
+  YamlRefusal RefuseSameKey(std::size_t at) const {
+    return YamlRefusal{at,
+                       "two keys of this mapping, written as different values (a number and a "
+                       "string, say), are the same key once Kubernetes turns them into JSON: "
+                       "which value it keeps changes from run to run; write the key once"};
+  }
+
+  // Records that `frame` has the JSON key `key` from the Go value `value`; false when
+  // it has it from another value. A key written twice as the same value is a
+  // duplicate key, which go-yaml resolves (the last wins).
+  static bool SameKeyValue(Frame& frame, const std::string& key, const std::string& value) {
+    auto [it, inserted] = frame.key_values.emplace(key, value);
     return inserted || it->second == value;
   }
 
@@ -261,8 +269,8 @@ class Scan {
     }
   }
 
-  void EndCollection() {
-    if (stack_.empty()) return;
+  std::optional<YamlRefusal> EndCollection(std::size_t at) {
+    if (stack_.empty()) return std::nullopt;
     Frame top = std::move(stack_.back());
     stack_.pop_back();
     std::optional<std::size_t> infinite = top.infinite;
@@ -273,8 +281,9 @@ class Scan {
     if (top.mapping) {
       for (const auto& entry : top.key_values) {
         auto found = top.infinite_by_key.find(entry.first);
-        keys[entry.first] =
-            found == top.infinite_by_key.end() ? std::nullopt : std::optional(found->second);
+        keys[entry.first] = {entry.second, found == top.infinite_by_key.end()
+                                               ? std::nullopt
+                                               : std::optional(found->second)};
       }
     }
     if (!top.anchor.empty()) {
@@ -284,31 +293,36 @@ class Scan {
         found->second.keys = keys;
       }
     }
-    if (top.role == Role::kMergeItem) return Merge(keys, &stack_.back().supplied);
+    if (top.role == Role::kMergeItem) return Merge(keys, &stack_.back().supplied, at);
     if (top.role == Role::kMergeValue) {
-      if (top.mapping) Merge(keys, nullptr);
-      return;  // a sequence's items were merged one by one
+      if (top.mapping) return Merge(keys, nullptr, at);
+      return std::nullopt;  // a sequence's items were merged one by one
     }
     SetValue(infinite);
+    return std::nullopt;
   }
 
   // A merge writes its mapping's entries where the merge key stands: over the
   // entries before it, under those after it; of a sequence of mappings, the earlier
   // win (`supplied`).
-  void Merge(const MergedKeys& keys, std::set<std::string>* supplied) {
+  // `at` is where the merged mapping (or its alias) ends, for a refusal.
+  std::optional<YamlRefusal> Merge(const MergedKeys& keys, std::set<std::string>* supplied,
+                                   std::size_t at) {
     Frame* target = nullptr;
     for (auto it = stack_.rbegin(); it != stack_.rend() && target == nullptr; ++it) {
       if (it->mapping) target = &*it;
     }
-    if (target == nullptr) return;
-    for (const auto& [key, infinite] : keys) {
+    if (target == nullptr) return std::nullopt;
+    for (const auto& [key, merged] : keys) {
       if (supplied != nullptr && !supplied->insert(key).second) continue;
-      if (infinite) {
-        target->infinite_by_key[key] = *infinite;
+      if (!SameKeyValue(*target, key, merged.value)) return RefuseSameKey(at);
+      if (merged.infinite) {
+        target->infinite_by_key[key] = *merged.infinite;
       } else {
         target->infinite_by_key.erase(key);
       }
     }
+    return std::nullopt;
   }
 
   std::optional<YamlRefusal> VisitAlias(const yaml_event_t& event) {
@@ -337,12 +351,12 @@ class Scan {
     }
     if (role == Role::kMergeValue || role == Role::kMergeItem) {
       if (shape != Shape::kMapping) return RefuseMerge(event.start_mark);
+      const std::size_t at = offsets_.Of(event.start_mark.index);
       MergedKeys keys = found->second.keys;
       for (auto& entry : keys) {
-        if (entry.second) entry.second = offsets_.Of(event.start_mark.index);
+        if (entry.second.infinite) entry.second.infinite = at;
       }
-      Merge(keys, role == Role::kMergeItem ? &stack_.back().supplied : nullptr);
-      return std::nullopt;
+      return Merge(keys, role == Role::kMergeItem ? &stack_.back().supplied : nullptr, at);
     }
     SetValue(found->second.infinite
                  ? std::optional<std::size_t>(offsets_.Of(event.start_mark.index))

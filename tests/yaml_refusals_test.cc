@@ -109,6 +109,10 @@ TEST(YamlRefusals, KeysJsonCannotHave) {
   EXPECT_EQ(Refusal("+12: a\nb: c\n12.0: d\n"), "12: " + same_key);
   EXPECT_EQ(Refusal("{12: a, '12': b}\n"), "8: " + same_key);
   EXPECT_EQ(Refusal("on: a\n'true': b\n"), "6: " + same_key);
+  // Through a merge too (found by differential fuzzing).
+  EXPECT_EQ(Refusal("a:\n  1e3: x\n  <<: [{1_000: a}]\n"), "28: " + same_key);
+  EXPECT_EQ(Refusal("m: &m {'12': a}\na:\n  <<: *m\n  12: b\n"), "30: " + same_key);
+  EXPECT_EQ(Refusal("a:\n  1000: x\n  <<: [{1_000: a}]\n"), "");
   // The same value twice is a duplicate key, which go-yaml resolves: the last wins.
   EXPECT_EQ(Refusal("12: a\n0xC: b\non: c\nyes: d\n"), "");
   EXPECT_EQ(Refusal("{a: b}: c\n"), "0: " + collection_key);

@@ -182,7 +182,7 @@ FEATURES = [
     ("no-final-newline", lambda t: t and not t.endswith("\n")),
     ("tab", lambda t: "\t" in t),
     ("yaml11-key", lambda t: any(_is_yaml11_nonstring(m) for m in
-                                 re.findall(r"^[ \t]*(?:-[ \t]+)?([^\s:#'\"{\[][^:#\n]*?)[ \t]*:(?:[ \t]|$)", t, re.M))
+                                 re.findall(r"^[ \t]*(?:-[ \t]+)?([^\s:#'\"{\[][^:#\n]*?)[ \t]*:(?:[ \t\r]|$)", t, re.M))
      or any(_is_yaml11_nonstring(m) for m in re.findall(r"[{,][ \t]*([^\s:'\"{,]+)[ \t]*:", t))),
     ("yaml11-value", lambda t: any(_is_yaml11_nonstring(m) for m in
                                    re.findall(r":[ \t]+([^\s'\"|>&*!#{\[][^#\n,}]*?)[ \t]*(?:#.*)?$", t, re.M))
