@@ -253,19 +253,16 @@ class ReferenceCollector {
   std::string spec_path_;
 };
 
-// `object` is the document's root, or an item of a List.
-ConsumerRole RoleOf(const std::string& kind, const YAML::Node& object) {
+ConsumerRole RoleOf(const std::string& kind, bool hook) {
   if (kind == "Pod") return ConsumerRole::kPod;
   if (kind != "Job") return ConsumerRole::kWorkload;
-  YAML::Node annotations = Child(Child(object, "metadata"), "annotations");
-  bool hook = Child(annotations, "helm.sh/hook").IsDefined() ||
-              Child(annotations, "argocd.argoproj.io/hook").IsDefined();
   return hook ? ConsumerRole::kHookJob : ConsumerRole::kPlainJob;
 }
 
 // The consumer `object` is, if its kind has a pod template: the document's root,
-// or an item of a List.
-std::optional<Consumer> ConsumerOf(const Document& doc, const YAML::Node& object,
+// or an item of a List (`listed`, whose Jobs the caller refuses whatever their
+// role).
+std::optional<Consumer> ConsumerOf(const Document& doc, const YAML::Node& object, bool listed,
                                    const std::string& default_namespace,
                                    const std::vector<ConsumerKind>& extra_kinds) {
   const std::string api_version = ScalarOr(Child(object, "apiVersion"));
@@ -281,6 +278,7 @@ std::optional<Consumer> ConsumerOf(const Document& doc, const YAML::Node& object
     pod_template.reset(MapField(doc, Child(pod_template, key.c_str()), path));
   }
   if (!pod_template.IsDefined()) return std::nullopt;
+  const std::string spec_path = path.empty() ? "" : path + ".";
 
   YAML::Node metadata = Child(object, "metadata");
   Consumer consumer;
@@ -290,12 +288,11 @@ std::optional<Consumer> ConsumerOf(const Document& doc, const YAML::Node& object
   consumer.name = ScalarOr(Child(metadata, "name"));
   std::string name_space = ScalarOr(Child(metadata, "namespace"));
   consumer.name_space = name_space.empty() ? default_namespace : name_space;
-  consumer.role = RoleOf(kind_name, object);
+  consumer.role = RoleOf(kind_name, !listed && doc.IsHook());
+  consumer.listed = listed;
   consumer.object_pos = static_cast<std::uint32_t>(MarkPos(object.Mark()));
   consumer.set_pod_template(pod_template);
   consumer.template_shape = CaptureForEdit(pod_template);
-  std::string spec_path;
-  for (const std::string& key : kind->path) spec_path += key + ".";
   ReferenceCollector collector(doc, consumer.name_space, spec_path + "spec");
   CheckMetadataField(doc, Child(pod_template, "metadata"), spec_path + "metadata");
   collector.Collect(MapField(doc, Child(pod_template, "spec"), spec_path + "spec"), consumer);
@@ -307,7 +304,7 @@ std::optional<Consumer> ConsumerOf(const Document& doc, const YAML::Node& object
 std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& default_namespace,
                                         const std::vector<ConsumerKind>& extra_kinds) {
   if (doc.shape() != Document::Shape::kObject) return std::nullopt;
-  return ConsumerOf(doc, doc.root(), default_namespace, extra_kinds);
+  return ConsumerOf(doc, doc.root(), /*listed=*/false, default_namespace, extra_kinds);
 }
 
 std::vector<Consumer> ExtractListedConsumers(const Document& doc,
@@ -318,7 +315,8 @@ std::vector<Consumer> ExtractListedConsumers(const Document& doc,
   if (!items.IsSequence()) return consumers;
   for (const auto& item : items) {
     if (!item.IsMap()) continue;
-    std::optional<Consumer> consumer = ConsumerOf(doc, item, default_namespace, extra_kinds);
+    std::optional<Consumer> consumer =
+        ConsumerOf(doc, item, /*listed=*/true, default_namespace, extra_kinds);
     if (!consumer) continue;
     if (consumer->role == ConsumerRole::kPlainJob || consumer->role == ConsumerRole::kHookJob) {
       // A plain Job is renamed when its template changes (jobs.h), and rollcall
@@ -329,13 +327,9 @@ std::vector<Consumer> ExtractListedConsumers(const Document& doc,
                            "Jobs only in documents of their own; write the List's items as "
                            "documents (separated by ---)");
     }
-    consumer->listed = true;
     YAML::Node marker =
-        Child(Child(Child(item, "metadata"), "annotations"), "rollcall.dev/secret-version");
-    if (marker.IsDefined()) {
-      consumer->object_marker =
-          WrittenValue{ScalarOr(marker), MarkPos(marker.Mark()), marker.IsScalar()};
-    }
+        Child(Child(Child(item, "metadata"), "annotations"), kSecretVersionAnnotation);
+    if (marker.IsDefined()) consumer->object_marker = WrittenValueOf(marker);
     consumers.push_back(std::move(*consumer));
   }
   return consumers;

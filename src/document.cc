@@ -52,6 +52,10 @@ std::string ScalarOr(const YAML::Node& node, const std::string& fallback) {
   return node.IsDefined() && node.IsScalar() ? node.Scalar() : fallback;
 }
 
+WrittenValue WrittenValueOf(const YAML::Node& node) {
+  return WrittenValue{ScalarOr(node), PosOf(node), node.IsScalar()};
+}
+
 YAML::Node Child(const YAML::Node& map, const char* key) {
   // An undefined node answers every IsX() with false; yaml-cpp's own lookup would
   // hand out an invalid "zombie" node whose Type() throws.
@@ -96,9 +100,7 @@ Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::N
     for (const auto& entry : annotations) {
       if (!entry.first.IsScalar()) continue;
       // The last of duplicate keys wins, as Kubernetes decodes them.
-      written.annotations.insert_or_assign(
-          entry.first.Scalar(),
-          WrittenValue{ScalarOr(entry.second), PosOf(entry.second), entry.second.IsScalar()});
+      written.annotations.insert_or_assign(entry.first.Scalar(), WrittenValueOf(entry.second));
     }
   }
   shape_ = api_version_.empty() || kind_.empty() ? Shape::kNotObject : Shape::kObject;

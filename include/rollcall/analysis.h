@@ -27,8 +27,6 @@
 
 namespace rollcall {
 
-// The annotation that carries a marker value for every reference of a workload.
-inline constexpr const char* kSecretVersionAnnotation = "rollcall.dev/secret-version";
 // The annotation that suppresses findings on an object: "<rule-id>: <reason>; …".
 inline constexpr const char* kIgnoreAnnotation = "rollcall.dev/ignore";
 

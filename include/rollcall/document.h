@@ -31,6 +31,9 @@ struct WrittenValue {
   bool scalar;       // false for a null, mapping or sequence
 };
 
+// `node` as written: its text (a scalar's), where it starts, whether it is a scalar.
+WrittenValue WrittenValueOf(const YAML::Node& node);
+
 // A key written twice in one mapping (YAML forbids it; Kubernetes takes the last).
 struct DuplicateKey {
   std::string key;

@@ -19,6 +19,9 @@
 
 namespace rollcall {
 
+// The annotation that carries a marker value for every reference of a workload.
+inline constexpr const char* kSecretVersionAnnotation = "rollcall.dev/secret-version";
+
 enum class MarkerKind { kPending, kStatic, kReloads, kChecksum, kMalformed };
 const char* MarkerKindName(MarkerKind kind);  // "pending", "static", …
 
