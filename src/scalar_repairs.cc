@@ -63,11 +63,9 @@ BlockHeader BlockHeaderAt(std::string_view text, std::size_t pos) {
 
 // The block scalar whose header line holds `pos`: how many empty lines end it
 // (lines after its last content line, up to the next line with content indented
-// no more than its parent, or the text's end), and whether it runs to the text's
-// end.
+// no more than its parent, or the text's end).
 struct BlockEnd {
   std::size_t trailing_empty = 0;
-  bool at_text_end = true;
 };
 
 BlockEnd BlockEndOf(std::string_view text, std::size_t pos) {
@@ -82,11 +80,8 @@ BlockEnd BlockEndOf(std::string_view text, std::size_t pos) {
       ++end.trailing_empty;
       continue;
     }
-    if (first - at <= parent_indent) {  // the block ended
-      end.at_text_end = false;
-      break;
-    }
-    end.trailing_empty = 0;  // a content line of the block
+    if (first - at <= parent_indent) break;  // the block ended
+    end.trailing_empty = 0;                  // a content line of the block
   }
   return end;
 }

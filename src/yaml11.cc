@@ -390,19 +390,10 @@ ResolvedScalar ResolveScalar(const YAML::Node& node) {
 }
 
 std::string JsonKeyText(const ResolvedScalar& key) {
-  switch (key.type) {
-    case Type::kNull:
-      return {"\0null", 5};
-    case Type::kBool:
-      return key.boolean ? "true" : "false";
-    case Type::kInt:
-      return IntText(key);
-    case Type::kFloat:
-      return KeyFloat(key.number);
-    case Type::kString:
-      break;
-  }
-  return key.text;
+  // As a value but for a float (single precision, %g) and a null (no key at all).
+  if (key.type == Type::kNull) return {"\0null", 5};
+  if (key.type == Type::kFloat) return KeyFloat(key.number);
+  return JsonScalarText(key);
 }
 
 std::string JsonScalarText(const ResolvedScalar& scalar) {

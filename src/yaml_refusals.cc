@@ -11,6 +11,7 @@
 
 #include "rollcall/utf8.h"
 #include "rollcall/yaml11.h"
+#include "rollcall/yaml_text.h"
 
 namespace rollcall {
 namespace {
@@ -126,11 +127,9 @@ class Scan {
   }
 
   YamlRefusal InQuotedScalar(std::size_t offset, const std::string& problem) const {
-    std::size_t line = text_.rfind('\n', offset == 0 ? 0 : offset - 1);
-    std::size_t pos = line == std::string_view::npos || offset == 0 ? 0 : line + 1;
-    while (pos < text_.size() && (text_[pos] == ' ' || text_[pos] == '\t')) ++pos;
-    return YamlRefusal{pos, "invalid YAML: " + problem + " (in a quoted scalar on this line)" +
-                                std::string(kRefuses)};
+    return YamlRefusal{
+        SkipBlanks(text_, LineStartOf(text_, offset)),
+        "invalid YAML: " + problem + " (in a quoted scalar on this line)" + std::string(kRefuses)};
   }
 
   Role NextRole() {
