@@ -8,6 +8,7 @@
 
 #include "fuzz_check.h"
 #include "rollcall/analysis.h"
+#include "rollcall/chart_findings.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
 #include "rollcall/lint.h"

@@ -100,6 +100,12 @@ Analysis::Analysis(std::vector<Document> documents, AnalysisOptions options)
   for (Marker& marker : options_.loose_markers) markers_.push_back(std::move(marker));
   options_.loose_markers.clear();
   ReadSuppressions();
+  for (const Consumer& consumer : model_.consumers) {
+    if (consumer.notes == nullptr) continue;
+    for (const std::string& word : consumer.notes->hook_words) {
+      generated_.emplace(std::make_pair(consumer.name_space.str(), word), &consumer);
+    }
+  }
   std::size_t references = 0;
   for (const Consumer& consumer : model_.consumers) references += consumer.references.size();
   coverage_.reserve(references);
@@ -181,7 +187,7 @@ void Analysis::ScanStreamMarkers() {
       for (const Document& owner : documents_) {
         const DocumentSpan& span = owner.span();
         if (&owner.stream() == stream && span.begin <= offset && offset < span.end) {
-          marker.where.origin = owner.origin();
+          marker.where.source = std::string(owner.template_path());
           marker.where.document = span.index;
         }
       }
@@ -273,6 +279,15 @@ std::string InvalidNameReason(const SourceId& source) {
          " (not a DNS-1123 subdomain), so it was not looked up";
 }
 
+// The restart controller a consumer's annotations ask to act on a change to `source`.
+const RestartWatch* WatchOf(const Consumer& consumer, const SourceId& source) {
+  if (consumer.notes == nullptr) return nullptr;
+  for (const RestartWatch& watch : consumer.notes->restart_watches) {
+    if (watch.Watches(source.kind == SourceKind::kSecret, source.name.view())) return &watch;
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 std::string ReferenceCoverage::Reason() const {
@@ -287,6 +302,14 @@ std::string ReferenceCoverage::Reason() const {
       return "a run-once Job: a later change is not meant to reach it";
     case CoverageCause::kAbsentOptional:
       return "optional, and " + source.Describe() + " does not exist in the cluster";
+    case CoverageCause::kHook:
+      return "a hook: recreated on every run, it reads the source as it is then";
+    case CoverageCause::kRestarted:
+      return std::string("restarted on a change by ") + watch->controller + " (" +
+             watch->annotation + "), if it runs in the cluster";
+    case CoverageCause::kHookGenerated:
+      return "created at install time by the hook " + generator->Describe() +
+             ", which names it in its arguments: its content is in no manifest";
     case CoverageCause::kAbsentEverywhere:
       return source.Describe() + " is neither in the input nor in the cluster";
     case CoverageCause::kNotInInput:
@@ -301,6 +324,32 @@ std::string ReferenceCoverage::Reason() const {
       return "content known";
   }
   return "";
+}
+
+void Analysis::CoverUnknown(const Consumer& consumer, const Reference& reference,
+                            ReferenceCoverage& out) const {
+  const SourceId& source = reference.source;
+  auto waive = [&out](CoverageCause cause) {
+    out.state = Coverage::kWaived;
+    out.cause = cause;
+  };
+  const bool missing = missing_in_cluster_.count(source) > 0;
+  if (invalid_names_.count(source) > 0) {
+    out.cause = CoverageCause::kInvalidName;
+  } else if (consumer.role == ConsumerRole::kHookJob || consumer.role == ConsumerRole::kHookPod) {
+    waive(CoverageCause::kHook);
+  } else if (missing && reference.optional) {
+    waive(CoverageCause::kAbsentOptional);
+  } else if (const RestartWatch* watch = WatchOf(consumer, source)) {
+    waive(CoverageCause::kRestarted);
+    out.watch = watch;
+  } else if (auto generator = generated_.find({source.name_space.str(), source.name.str()});
+             source.kind == SourceKind::kSecret && generator != generated_.end()) {
+    waive(CoverageCause::kHookGenerated);
+    out.generator = generator->second;
+  } else {
+    out.cause = missing ? CoverageCause::kAbsentEverywhere : CoverageCause::kNotInInput;
+  }
 }
 
 ReferenceCoverage Analysis::Cover(const Consumer& consumer, const Reference& reference,
@@ -339,15 +388,8 @@ ReferenceCoverage Analysis::Cover(const Consumer& consumer, const Reference& ref
   if (consumer.job_action == JobAction::kRunOnce) {
     out.state = Coverage::kWaived;
     out.cause = CoverageCause::kRunOnce;
-  } else if (!known && invalid_names_.count(reference.source) > 0) {
-    out.cause = CoverageCause::kInvalidName;
-  } else if (!known && missing_in_cluster_.count(reference.source) > 0 && reference.optional) {
-    out.state = Coverage::kWaived;
-    out.cause = CoverageCause::kAbsentOptional;
-  } else if (!known && missing_in_cluster_.count(reference.source) > 0) {
-    out.cause = CoverageCause::kAbsentEverywhere;
   } else if (!known) {
-    out.cause = CoverageCause::kNotInInput;
+    CoverUnknown(consumer, reference, out);
   } else if (consumer.job_action == JobAction::kKeep) {
     out.cause = CoverageCause::kJobKept;
   } else if (consumer.role == ConsumerRole::kPod) {

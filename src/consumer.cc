@@ -73,11 +73,16 @@ class ReferenceCollector {
  public:
   // `spec_path` is the pod spec's path in the object, for the API server's words
   // about a field it refuses: "spec.template.spec".
-  ReferenceCollector(const Document& doc, Name name_space, std::string spec_path)
+  // `hook`: a hook's words are kept (ConsumerNotes::hook_words).
+  ReferenceCollector(const Document& doc, Name name_space, std::string spec_path, bool hook)
       : doc_(doc),
         name_space_(name_space),
         marker_lines_(MayHoldMarkers(doc.span().Text(doc.stream().bytes()))),
+        hook_(hook),
         spec_path_(std::move(spec_path)) {}
+
+  // Restart controllers the consumer's annotations ask for, kept with its notes.
+  void Watch(std::vector<RestartWatch> watches) { notes_.restart_watches = std::move(watches); }
 
   // The references of `pod_spec`, and the mounts of the volumes they read.
   void Collect(const YAML::Node& pod_spec, Consumer& consumer) {
@@ -100,6 +105,10 @@ class ReferenceCollector {
     }
     consumer.mounts.shrink_to_fit();
     consumer.references = std::move(references_);
+    std::sort(notes_.hook_words.begin(), notes_.hook_words.end());
+    notes_.hook_words.erase(std::unique(notes_.hook_words.begin(), notes_.hook_words.end()),
+                            notes_.hook_words.end());
+    if (!notes_.empty()) consumer.notes = std::make_unique<const ConsumerNotes>(std::move(notes_));
   }
 
  private:
@@ -110,6 +119,66 @@ class ReferenceCollector {
   // `hops` the keys from it to the reference; with the name and key lines, their
   // lines are where a SECRET-VERSION marker binds to this reference.
   // `path` is the reference's path in the object, for StringField.
+  // Whether the reference `ref` at `path` names its source (`name_field`) and, for a
+  // key reference, its key; a reference that does not is recorded as malformed, as
+  // the API server refuses it, and reads nothing.
+  bool WellFormed(const YAML::Node& ref, const char* name_field, bool key_reference,
+                  const std::string& path) {
+    bool ok = true;
+    for (const char* field : {name_field, key_reference ? "key" : nullptr}) {
+      if (field == nullptr) continue;
+      YAML::Node value = Child(ref, field);
+      if (!StringField(doc_, value, path + "." + field).empty()) continue;
+      YAML::Mark mark = value.IsDefined() ? value.Mark() : ref.Mark();
+      notes_.malformed.push_back(
+          {static_cast<std::uint32_t>(MarkPos(mark)), path + "." + field, "Required value"});
+      ok = false;
+    }
+    return ok;
+  }
+
+  // A hook's words that may name a Secret it creates: in each string, those after
+  // the word "secret" (`--secret-name=x`, `kubectl create secret generic x`), and all
+  // of a string that follows such a flag (`--secret-name`, `x`) or is the value of an
+  // env var whose name says SECRET. Words split where no object name can go.
+  void KeepWords(const YAML::Node& node, bool all_of_it = false) {
+    if (!hook_ || !node.IsDefined()) return;
+    std::vector<std::string> texts;
+    if (node.IsScalar()) texts.push_back(node.Scalar());
+    if (node.IsSequence()) {
+      for (const auto& item : node) {
+        if (item.IsScalar()) texts.push_back(item.Scalar());
+      }
+    }
+    bool after_flag = all_of_it;
+    for (const std::string& text : texts) {
+      std::size_t said = SaysSecret(text);
+      std::size_t from = after_flag ? 0 : said;
+      after_flag = said != std::string::npos && text.find('=', said) == std::string::npos;
+      if (from == std::string::npos) continue;
+      std::size_t start = from;
+      for (std::size_t i = from; i <= text.size(); ++i) {
+        char c = i < text.size() ? text[i] : ' ';
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '.') continue;
+        if (i > start) notes_.hook_words.push_back(text.substr(start, i - start));
+        start = i + 1;
+      }
+    }
+  }
+
+  // Where the word "secret", in any case, ends in `text`; npos when it is not there.
+  static std::size_t SaysSecret(std::string_view text) {
+    constexpr std::string_view kWord = "secret";
+    for (std::size_t i = 0; i + kWord.size() <= text.size(); ++i) {
+      bool match = true;
+      for (std::size_t k = 0; k < kWord.size() && match; ++k) {
+        match = (text[i + k] | 0x20) == kWord[k];
+      }
+      if (match) return i + kWord.size();
+    }
+    return std::string_view::npos;
+  }
+
   Reference Make(SourceKind kind, const YAML::Node& ref, const char* name_field, ReadVia via,
                  const YAML::Node& entry, std::initializer_list<Hop> hops,
                  const std::string& path) {
@@ -165,12 +234,16 @@ class ReferenceCollector {
       // object is refused.
       StringField(doc_, Child(env, "name"), path + ".env.name");
       StringField(doc_, Child(env, "value"), path + ".env.value");
+      KeepWords(Child(env, "value"),
+                SaysSecret(ScalarOr(Child(env, "name"))) != std::string_view::npos);
       YAML::Node from = MapField(doc_, Child(env, "valueFrom"), path + ".env.valueFrom");
       for (auto [field, kind] : {std::pair{"secretKeyRef", SourceKind::kSecret},
                                  std::pair{"configMapKeyRef", SourceKind::kConfigMap}}) {
         const std::string ref_path = path + ".env.valueFrom." + field;
         YAML::Node ref = MapField(doc_, Child(from, field), ref_path);
-        if (!ref.IsDefined()) continue;
+        if (!ref.IsDefined() || !WellFormed(ref, "name", /*key_reference=*/true, ref_path)) {
+          continue;
+        }
         Reference out = Make(kind, ref, "name", ReadVia::kEnv, env,
                              {{env, "valueFrom"}, {from, field}}, ref_path);
         out.keys = KeySet::Of(StringField(doc_, Child(ref, "key"), ref_path + ".key"));
@@ -178,16 +251,28 @@ class ReferenceCollector {
         references_.push_back(std::move(out));
       }
     });
+    KeepWords(Child(container, "command"));
+    KeepWords(Child(container, "args"));
     ForEachItem(container, path, "envFrom", [&](const YAML::Node& env_from) {
+      bool any = false;
       for (auto [field, kind] : {std::pair{"secretRef", SourceKind::kSecret},
                                  std::pair{"configMapRef", SourceKind::kConfigMap}}) {
         const std::string ref_path = path + ".envFrom." + field;
         YAML::Node ref = MapField(doc_, Child(env_from, field), ref_path);
         if (!ref.IsDefined()) continue;
+        any = true;
+        if (!WellFormed(ref, "name", /*key_reference=*/false, ref_path)) continue;
         Reference out =
             Make(kind, ref, "name", ReadVia::kEnvFrom, env_from, {{env_from, field}}, ref_path);
         out.container = name;
         references_.push_back(std::move(out));
+      }
+      // `configMapRef: null`, as a mis-indented `name:` leaves it, is no source.
+      if (!any) {
+        notes_.malformed.push_back({static_cast<std::uint32_t>(MarkPos(env_from.Mark())),
+                                    path + ".envFrom",
+                                    "Invalid value: \"\": must specify one of: `configMapRef` or "
+                                    "`secretRef`"});
       }
     });
     ForEachItem(container, path, "volumeMounts", [&](const YAML::Node& mount) {
@@ -202,6 +287,7 @@ class ReferenceCollector {
                        const YAML::Node& volume_entry, std::initializer_list<Hop> hops,
                        const std::string& path) {
     Name volume = StringField(doc_, Child(volume_entry, "name"), spec_path_ + ".volumes.name");
+    if (!WellFormed(ref, name_field, /*key_reference=*/false, path)) return;
     Reference out = Make(kind, ref, name_field, via, volume_entry, hops, path);
     YAML::Node items = ListField(doc_, Child(ref, "items"), path + ".items");
     if (items.IsDefined() && items.size() > 0) {
@@ -248,13 +334,23 @@ class ReferenceCollector {
   const Document& doc_;
   Name name_space_;
   bool marker_lines_;  // whether the document has a marker's text, so lines matter
+  bool hook_;
+  ConsumerNotes notes_;
   std::vector<Reference> references_;
   std::vector<VolumeMount> mounts_;  // every container's, in order
   std::string spec_path_;
 };
 
+// Reads the annotations of `metadata`: a scalar's text, else nothing.
+AnnotationReader AnnotationsOf(const YAML::Node& metadata) {
+  return [annotations = Child(metadata, "annotations")](const char* key) {
+    YAML::Node value = Child(annotations, key);
+    return value.IsScalar() ? std::optional<std::string>(value.Scalar()) : std::nullopt;
+  };
+}
+
 ConsumerRole RoleOf(const std::string& kind, bool hook) {
-  if (kind == "Pod") return ConsumerRole::kPod;
+  if (kind == "Pod") return hook ? ConsumerRole::kHookPod : ConsumerRole::kPod;
   if (kind != "Job") return ConsumerRole::kWorkload;
   return hook ? ConsumerRole::kHookJob : ConsumerRole::kPlainJob;
 }
@@ -293,8 +389,12 @@ std::optional<Consumer> ConsumerOf(const Document& doc, const YAML::Node& object
   consumer.object_pos = static_cast<std::uint32_t>(MarkPos(object.Mark()));
   consumer.set_pod_template(pod_template);
   consumer.template_shape = CaptureForEdit(pod_template);
-  ReferenceCollector collector(doc, consumer.name_space, spec_path + "spec");
+  const bool hook =
+      consumer.role == ConsumerRole::kHookJob || consumer.role == ConsumerRole::kHookPod;
+  ReferenceCollector collector(doc, consumer.name_space, spec_path + "spec", hook);
   CheckMetadataField(doc, Child(pod_template, "metadata"), spec_path + "metadata");
+  collector.Watch(ReadRestartWatches(kind_name, AnnotationsOf(metadata),
+                                     AnnotationsOf(Child(pod_template, "metadata"))));
   collector.Collect(MapField(doc, Child(pod_template, "spec"), spec_path + "spec"), consumer);
   return consumer;
 }

@@ -137,7 +137,7 @@ Location Document::Locate(const YAML::Mark& mark) const { return LocateAt(MarkPo
 
 Location Document::LocateAt(std::size_t pos) const {
   Location where = stream_->Locate(*span_, span_->begin + pos);
-  where.origin = std::string(origin());
+  where.source = std::string(template_path());
   return where;
 }
 
@@ -146,10 +146,10 @@ Location Document::Locate() const {
   return LocateAt(root_pos_);
 }
 
-std::string_view Document::origin() const {
+std::string_view Document::template_path() const {
   if (!span_->source.empty()) return span_->source;
   const WrittenValue* helm4 = Annotation(kHelm4FilenameAnnotation);
-  return helm4 != nullptr && !helm4->text.empty() ? helm4->text : stream_->origin();
+  return helm4 != nullptr ? std::string_view(helm4->text) : std::string_view();
 }
 
 const WrittenValue* Document::Annotation(const std::string& key) const {

@@ -56,6 +56,28 @@ class Loader {
 
   // A path from the command line: the user's, so a symbolic link is followed.
   void Load(const std::string& path) {
+    KeepGoing([&] { LoadPath(path); });
+  }
+
+ private:
+  // Runs `load`; with keep_going, an InputError it throws becomes a finding.
+  template <typename Load>
+  void KeepGoing(Load load) {
+    if (!options_.keep_going) return load();
+    try {
+      load();
+    } catch (const InputError& error) {
+      Finding finding;
+      finding.rule = "input-error";
+      finding.severity = Severity::kError;
+      finding.where = error.where();
+      finding.message = std::string(error.what()) + "; the other inputs were analysed without it";
+      inputs_.findings.push_back(std::move(finding));
+      inputs_.errors.push_back(error);
+    }
+  }
+
+  void LoadPath(const std::string& path) {
     if (path == "-") {
       AddStream(options_.standard_input(options_.limits.max_input_bytes), "<stdin>");
       return;
@@ -73,15 +95,16 @@ class Loader {
     }
   }
 
- private:
   void LoadDirectory(const std::string& directory) {
     DirectoryWalk walk = WalkDirectory(directory);
     for (const WalkEntry& entry : walk.entries) {
-      if (entry.kind == WalkEntry::Kind::kChart) {
-        LoadChart(entry.path);
-      } else {
-        LoadFile(entry.path, /*named_by_user=*/false);
-      }
+      KeepGoing([&] {
+        if (entry.kind == WalkEntry::Kind::kChart) {
+          LoadChart(entry.path);
+        } else {
+          LoadFile(entry.path, /*named_by_user=*/false);
+        }
+      });
     }
     for (SkippedEntry& skipped : walk.skipped) inputs_.skipped.push_back(std::move(skipped));
   }
@@ -154,81 +177,21 @@ class Loader {
                                                       std::to_string(rendered.exit_code) +
                                                       "): " + rendered.ErrorText());
     }
-    AddStream(std::move(rendered.out), origin);
+    try {
+      AddStream(std::move(rendered.out), origin);
+    } catch (const InputError& error) {
+      // The rendered stream's lines are in no file: name the chart and the template.
+      std::string from = error.where().source.empty() ? "" : " in " + error.where().source;
+      throw InputError(Location{origin, 0, 0, 0},
+                       "helm template wrote what is not valid YAML" + from + ": " + error.what());
+    }
     inputs_.charts.push_back(RenderedChart{name, directory.string(), inputs_.streams.back().get(),
-                                           options_.limits.max_input_bytes});
+                                           options_.limits.max_input_bytes, options_.values_files});
   }
 
   const InputOptions& options_;
   Inputs& inputs_;
 };
-
-// The lines of a chart's template file, trimmed; none when it cannot be read (the
-// finding then names the file without a line).
-std::vector<std::string> ReadTemplateLines(const std::string& path, std::size_t max_bytes) {
-  RegularFileRead how;
-  how.max_bytes = max_bytes;
-  std::vector<std::string> lines;
-  std::istringstream in;
-  try {
-    in.str(ReadRegularFile(path, path, how));
-  } catch (const InputError&) {
-    return lines;
-  }
-  for (std::string line; std::getline(in, line);) lines.push_back(std::string(TrimBlanks(line)));
-  return lines;
-}
-
-// The line of a chart template that produced line `line` of the rendered stream.
-// The rendered document and the template are aligned on their longest common
-// subsequence of lines (trimmed): a line that came through unchanged maps to
-// itself, a templated one ("name: {{ .Values.x }}") to the template line at the
-// same distance from the last line both share. 0 when nothing aligns.
-std::size_t TemplateLine(const Stream& stream, std::size_t line,
-                         const std::vector<std::string>& template_lines) {
-  const DocumentSpan* span = nullptr;
-  std::size_t offset = stream.lines().LineStart(line);
-  for (const DocumentSpan& doc : stream.documents()) {
-    if (doc.begin <= offset && offset < doc.end) span = &doc;
-  }
-  if (span == nullptr || template_lines.empty()) return 0;
-  std::size_t first = stream.lines().LineOf(span->begin);
-  std::vector<std::string> rendered;
-  std::istringstream text{std::string(span->Text(stream.bytes()))};
-  for (std::string row; std::getline(text, row);) rendered.push_back(std::string(TrimBlanks(row)));
-  std::size_t n = rendered.size();
-  std::size_t m = template_lines.size();
-  if (line < first || line - first >= n) return 0;
-  // lcs[i][j]: longest common subsequence of rendered[i..] and template_lines[j..].
-  std::vector<std::vector<std::uint32_t>> lcs(n + 1, std::vector<std::uint32_t>(m + 1, 0));
-  for (std::size_t i = n; i-- > 0;) {
-    for (std::size_t j = m; j-- > 0;) {
-      lcs[i][j] = !rendered[i].empty() && rendered[i] == template_lines[j]
-                      ? lcs[i + 1][j + 1] + 1
-                      : std::max(lcs[i + 1][j], lcs[i][j + 1]);
-    }
-  }
-  std::size_t target = line - first;
-  std::size_t i = 0;
-  std::size_t j = 0;
-  std::optional<std::pair<std::size_t, std::size_t>> anchor;  // last shared (rendered, template)
-  while (i < n && j < m && i <= target) {
-    if (!rendered[i].empty() && rendered[i] == template_lines[j] &&
-        lcs[i][j] == lcs[i + 1][j + 1] + 1) {
-      if (i == target) return j + 1;
-      anchor = {i, j};
-      ++i;
-      ++j;
-    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) {
-      ++i;
-    } else {
-      ++j;
-    }
-  }
-  if (!anchor) return 0;
-  std::size_t guess = anchor->second + (target - anchor->first);
-  return guess < m ? guess + 1 : 0;
-}
 
 }  // namespace
 
@@ -237,30 +200,6 @@ Inputs LoadInputs(const std::vector<std::string>& paths, const InputOptions& opt
   Loader loader(options, inputs);
   for (const std::string& path : paths) loader.Load(path);
   return inputs;
-}
-
-void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings) {
-  for (Finding& finding : findings) {
-    for (const RenderedChart& chart : inputs.charts) {
-      const std::string prefix = chart.name + "/";
-      if (finding.where.origin.rfind(prefix, 0) != 0) continue;
-      // "# Source:" is text the chart can write: only a file inside the chart is
-      // opened, never "chart/../../etc/passwd".
-      fs::path relative = fs::path(finding.where.origin.substr(prefix.size())).lexically_normal();
-      if (relative.empty() || relative.is_absolute() || *relative.begin() == "..") break;
-      fs::path file = fs::path(chart.directory) / relative;
-      std::size_t line = 0;
-      if (finding.where.line > 0) {
-        line = TemplateLine(*chart.stream, finding.where.line,
-                            ReadTemplateLines(file.string(), chart.max_bytes));
-      }
-      finding.where.origin = DisplayPath(file.lexically_normal().string());
-      finding.where.document = 0;
-      finding.where.line = line;
-      if (line == 0) finding.where.column = 0;
-      break;
-    }
-  }
 }
 
 namespace {

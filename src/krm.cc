@@ -102,7 +102,7 @@ KrmOutput RenderResourceList(const Stream& stream, const ResourceList& list,
 
   KrmOutput out;
   out.summary = rendered.summary;
-  out.stopped = StopsRender(rendered.findings, strict);
+  out.stopped = StopsRender(rendered.findings, strict ? FailOn::kWarning : FailOn::kNever);
   std::vector<KrmResult> results;
   for (Finding& finding : rendered.findings) {
     results.push_back(ResultFor(finding, locator));

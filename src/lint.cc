@@ -45,15 +45,34 @@ std::vector<Finding> RunRules(const Analysis& analysis, std::vector<Finding> sta
   return out;
 }
 
-bool HasBlockingFinding(const std::vector<Finding>& findings, bool strict) {
-  return std::any_of(findings.begin(), findings.end(), [strict](const Finding& finding) {
-    return finding.severity == Severity::kError ||
-           (strict && finding.severity == Severity::kWarning);
+std::optional<FailOn> ParseFailOn(std::string_view name) {
+  for (FailOn fail_on : {FailOn::kNever, FailOn::kError, FailOn::kWarning}) {
+    if (name == FailOnName(fail_on)) return fail_on;
+  }
+  return std::nullopt;
+}
+
+const char* FailOnName(FailOn fail_on) {
+  switch (fail_on) {
+    case FailOn::kNever:
+      return "never";
+    case FailOn::kError:
+      return "error";
+    case FailOn::kWarning:
+      return "warning";
+  }
+  return "?";
+}
+
+bool HasBlockingFinding(const std::vector<Finding>& findings, FailOn fail_on) {
+  return std::any_of(findings.begin(), findings.end(), [fail_on](const Finding& finding) {
+    return (fail_on != FailOn::kNever && finding.severity == Severity::kError) ||
+           (fail_on == FailOn::kWarning && finding.severity == Severity::kWarning);
   });
 }
 
-bool StopsRender(const std::vector<Finding>& findings, bool strict) {
-  if (strict && HasBlockingFinding(findings, true)) return true;
+bool StopsRender(const std::vector<Finding>& findings, FailOn fail_on) {
+  if (HasBlockingFinding(findings, fail_on)) return true;
   return std::any_of(findings.begin(), findings.end(), [](const Finding& finding) {
     const Rule* rule = FindRule(finding.rule);
     return finding.severity == Severity::kError && rule != nullptr && rule->stops_render;

@@ -9,6 +9,7 @@ std::string Location::Describe() const {
   if (document > 0) add("document " + std::to_string(document));
   if (line > 0) add("line " + std::to_string(line));
   if (column > 0) add("column " + std::to_string(column));
+  if (!source.empty()) add("from " + source);
   if (!detail.empty()) out += " (" + detail + ")";
   return out;
 }

@@ -31,7 +31,8 @@ Model BuildModel(std::vector<Document>& documents, const std::string& default_na
             Finding{"duplicate-source", Severity::kWarning, source.Where(), id.Describe(), "",
                     id.Describe() + " is defined again (first at line " +
                         std::to_string(earlier->second.Where().line) +
-                        "); the last definition is the one applied, and the one hashed"});
+                        "); the last definition is the one applied, and the one hashed",
+                    ""});
       }
       model.sources.insert_or_assign(id, std::move(source));
     };

@@ -34,19 +34,6 @@ std::string Str(const char* text) { return text == nullptr ? std::string() : std
 
 // --- text -------------------------------------------------------------------
 
-const char* AnsiColor(Severity severity) {
-  switch (severity) {
-    case Severity::kError:
-      return "\x1b[31m";  // red
-    case Severity::kWarning:
-      return "\x1b[33m";  // yellow
-    case Severity::kInfo:
-      return "\x1b[34m";  // blue
-  }
-  return "";
-}
-constexpr const char* kAnsiReset = "\x1b[0m";
-
 // "2 errors, 1 warning, 3 info", leaving out severities with no finding.
 std::string CountLine(const std::vector<Finding>& findings) {
   std::array<std::size_t, 3> counts{};  // error, warning, info
@@ -76,20 +63,7 @@ std::string CountLine(const std::vector<Finding>& findings) {
 }
 
 void WriteText(std::ostream& out, const Report& report, const ReportStyle& style) {
-  for (const Finding& finding : report.findings) {
-    out << Printable(Origin(finding.where));
-    if (finding.where.line > 0) {
-      out << ':' << finding.where.line;
-      if (finding.where.column > 0) out << ':' << finding.where.column;
-    }
-    out << ": ";
-    if (style.color) {
-      out << AnsiColor(finding.severity) << SeverityName(finding.severity) << kAnsiReset;
-    } else {
-      out << SeverityName(finding.severity);
-    }
-    out << '[' << Printable(finding.rule) << "] " << Printable(finding.message) << '\n';
-  }
+  for (const Finding& finding : report.findings) out << FormatFinding(finding, style.color) << '\n';
   out << report.summary.Line() << '\n';
   out << CountLine(report.findings) << '\n';
 }
@@ -124,6 +98,7 @@ void WriteJson(std::ostream& out, const Report& report) {
     entry["file"] = Origin(finding.where);
     entry["line"] = Position(finding.where.line);
     entry["column"] = Position(finding.where.column);
+    entry["template"] = finding.where.source.empty() ? Json(nullptr) : Json(finding.where.source);
     entry["object"] = finding.object;
     entry["reference"] = finding.reference;
     entry["message"] = finding.message;
@@ -245,6 +220,16 @@ Json SarifResult(const Finding& finding) {
     physical["region"] = std::move(region);
   }
   out["locations"] = Json::array({Json{{"physicalLocation", std::move(physical)}}});
+  if (!finding.where.source.empty()) {
+    // The Helm template the document was rendered from: a path inside the chart, not
+    // a file next to the stream, so a logical location rather than a physical one.
+    Json related;
+    related["id"] = 1;
+    related["message"] = Text("rendered from the Helm template " + finding.where.source);
+    related["logicalLocations"] =
+        Json::array({Json{{"fullyQualifiedName", finding.where.source}, {"kind", "module"}}});
+    out["relatedLocations"] = Json::array({std::move(related)});
+  }
 
   Json properties = Json::object();
   if (!finding.object.empty()) properties["object"] = finding.object;
@@ -341,7 +326,10 @@ void WriteGithub(std::ostream& out, const Report& report) {
       if (finding.where.column > 0) out << ",col=" << finding.where.column;
     }
     out << ",title=" << EscapeProperty(std::string(kToolName) + " " + finding.rule)
-        << "::" << EscapeData(finding.message) << '\n';
+        << "::" << EscapeData(finding.message);
+    if (!finding.where.source.empty())
+      out << EscapeData(" (template " + finding.where.source + ")");
+    out << '\n';
   }
   out << "::notice::" << EscapeData(report.summary.Line()) << '\n';
 }

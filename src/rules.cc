@@ -11,11 +11,14 @@ const std::vector<Rule>& Rules() {
   static const std::vector<Rule> rules = {
       rules::PendingMarker(),
       rules::UnresolvedReference(),
+      rules::UnresolvedOptionalReference(),
+      rules::HookGeneratedSource(),
       rules::MalformedMarker(),
       rules::ChecksumNotHashed(),
       rules::ReloadsNotReloadable(),
       rules::RuntimeSourceInEnv(),
       rules::RuntimeSourceSubPath(),
+      rules::MalformedReference(),
       rules::MissingKey(),
       rules::DuplicateKey(),
       rules::DuplicateSource(),
@@ -30,6 +33,7 @@ const std::vector<Rule>& Rules() {
       rules::LookupFailed(),
       rules::NotAnObject(),
       rules::TemplateNotAnalysed(),
+      rules::InputError(),
   };
   // clang-format on
   return rules;
@@ -51,6 +55,7 @@ Finding AtReference(const char* rule, const ReferenceCoverage& coverage, std::st
   finding.object = coverage.consumer->Describe();
   finding.reference = DescribeReference(*coverage.reference);
   finding.message = std::move(message);
+  finding.cited = coverage.reference->source.name.str();
   return finding;
 }
 

@@ -211,7 +211,8 @@ Stream::Stream(std::string bytes, std::string origin)
 
 Location Stream::Locate(const DocumentSpan& doc, std::size_t offset) const {
   Location where;
-  where.origin = doc.source.empty() ? origin_ : std::string(doc.source);
+  where.origin = origin_;
+  where.source = doc.source;
   where.document = doc.index;
   where.line = lines_.LineOf(offset);
   where.column = lines_.ColumnOf(offset);

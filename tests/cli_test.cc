@@ -56,7 +56,7 @@ TEST(Cli, NamespaceFallsBackToHelmNamespace) {
   EXPECT_THAT(result.out, HasSubstr("rollcall.dev/config-hash"));
   testing::ProcessResult other = RunProcess({RollcallBinary()}, kStream, {"HELM_NAMESPACE=dev"});
   EXPECT_EQ(other.out, kStream);
-  EXPECT_THAT(other.err, HasSubstr("error[unresolved-reference]: Deployment dev/web reads "
+  EXPECT_THAT(other.err, HasSubstr("error[unresolved-reference] Deployment dev/web reads "
                                    "configmap/cfg via envFrom in container app, but ConfigMap "
                                    "dev/cfg is not in the input"));
 }
@@ -83,7 +83,8 @@ TEST(Cli, BadInputExitsTwoWithNothingOnStdout) {
   testing::ProcessResult result = RunProcess({RollcallBinary()}, stream);
   EXPECT_EQ(result.exit_code, 2);
   EXPECT_EQ(result.out, "");
-  EXPECT_THAT(result.err, StartsWith("rollcall: error: c/templates/x.yaml (document 3, line 16,"));
+  EXPECT_THAT(result.err, StartsWith("rollcall: error: <stdin> (document 3, line 16, column 1, "
+                                     "from c/templates/x.yaml): invalid YAML"));
 }
 
 // Runs `rollcall ARGS` with `input` on stdin through a pipe, or redirected from a file.
@@ -207,7 +208,7 @@ TEST(Cli, StrictRenderIsAGate) {
   EXPECT_EQ(strict.exit_code, 1);
   EXPECT_EQ(strict.out, "");
   EXPECT_THAT(strict.err,
-              HasSubstr("<stdin> (document 3, line 24, column 29): error[pending-marker]: "
+              HasSubstr("<stdin>:24:29: error[pending-marker] "
                         "Deployment prod/api reads secret/platform-secrets via envFrom in "
                         "container api and its SECRET-VERSION marker says pending"));
   EXPECT_THAT(strict.err, HasSubstr("rollcall: references: 2 \u2014 hashed 1, waived 0, "

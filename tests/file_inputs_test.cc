@@ -166,7 +166,7 @@ TEST_F(FileInputs, UnreadableDirectoryEntryIsAnInputError) {
   ProcessResult result = Run({"lint", "deep"});
   EXPECT_FALSE(result.timed_out);
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.out, testing::LintInputErrorReport(relative, "cannot read the directory entry: File name too long"));
   EXPECT_EQ(result.err, "rollcall: error: " + relative +
                             ": cannot read the directory entry: File name too long\n");
   // remove_all cannot reach it by path either: bottom up, through the descriptors.
@@ -191,7 +191,7 @@ TEST_F(FileInputs, DirectoryWithoutPermissionIsAnInputError) {
   ProcessResult result = testing::RunProcess({RollcallBinary(), "lint", "tree"}, "", options);
   if (result.exit_code == 126 && result.err.empty()) GTEST_SKIP() << "cannot run as nobody";
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.out, testing::LintInputErrorReport("tree/locked", "cannot read the directory: Permission denied"));
   EXPECT_EQ(result.err,
             "rollcall: error: tree/locked: cannot read the directory: Permission denied\n");
 }
@@ -205,7 +205,7 @@ TEST_F(FileInputs, NamedPipeInATreeIsRefusedNotWaitedOn) {
   ProcessResult result = Run({"lint", "tree"});
   EXPECT_FALSE(result.timed_out);
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.out, testing::LintInputErrorReport("tree/pipe.yaml", "is a named pipe, not a regular file"));
   EXPECT_EQ(result.err, "rollcall: error: tree/pipe.yaml: is a named pipe, not a regular file\n");
   // Not named like a manifest: not read, as any other such file.
   Write("other/app.yaml", kConfigMap);
@@ -222,7 +222,9 @@ TEST_F(FileInputs, SpecialFileNamedOnTheCommandLineIsRefused) {
   ProcessResult pipe = Run({"lint", "pipe.yaml"});
   EXPECT_FALSE(pipe.timed_out);
   EXPECT_EQ(pipe.exit_code, 2);
-  EXPECT_EQ(pipe.out, "");
+  EXPECT_EQ(pipe.out,
+            testing::LintInputErrorReport(
+                "pipe.yaml", "is a named pipe, not a regular file" + hint.substr(0, hint.size() - 1)));
   EXPECT_EQ(pipe.err, "rollcall: error: pipe.yaml: is a named pipe, not a regular file" + hint);
   ProcessResult device = Run({"consumers", "--all", "/dev/null"});
   EXPECT_EQ(device.exit_code, 2);
@@ -315,7 +317,7 @@ TEST_F(FileInputs, ChartYamlThatIsANamedPipeIsRefused) {
   ProcessResult result = Run({"lint", "--helm", "/bin/true", "tree"});
   EXPECT_FALSE(result.timed_out);
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.out, testing::LintInputErrorReport("tree/shop/Chart.yaml", "the chart's Chart.yaml is a named pipe, not a regular file"));
   EXPECT_EQ(result.err,
             "rollcall: error: tree/shop/Chart.yaml: the chart's Chart.yaml is a named pipe, not a "
             "regular file\n");
@@ -323,8 +325,8 @@ TEST_F(FileInputs, ChartYamlThatIsANamedPipeIsRefused) {
 
 // Findings in a rendered chart are mapped to its template files by their
 // "# Source:" path, which the chart writes: one leading out of the chart is not
-// opened (it was: a named pipe there hung lint), one that cannot be read gives the
-// file without a line.
+// opened (it was: a named pipe there hung lint) and cites the chart directory with
+// the path Helm wrote; one that cannot be read gives the file without a line.
 TEST_F(FileInputs, FindingsAreMappedOnlyToReadableFilesInTheChart) {
   Write("tree/shop/Chart.yaml", "apiVersion: v2\nname: shop\nversion: 0.1.0\n");
   Fifo("outside.yaml");
@@ -340,7 +342,8 @@ TEST_F(FileInputs, FindingsAreMappedOnlyToReadableFilesInTheChart) {
       ": error[unresolved-reference] Deployment default/web reads secret/missing via envFrom in "
       "container app, but Secret default/missing is not in the input: nothing makes a change to "
       "it reach the process\n";
-  EXPECT_EQ(result.out, "shop/../../outside.yaml:11:38" + message +
+  EXPECT_EQ(result.out, "tree/shop" + message.substr(0, message.size() - 1) +
+                            " (template shop/../../outside.yaml)\n" +
                             "tree/shop/templates/pipe.yaml" + message +
                             "references: 2 \u2014 hashed 0, waived 0, pending 0, runtime 0, "
                             "unresolved 2\n2 errors\n");

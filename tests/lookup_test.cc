@@ -98,7 +98,7 @@ TEST_F(Lookup, OneCallPerNamespaceAndKindForTheUnresolvedNamesOnly) {
   EXPECT_EQ(testing::TemplateAnnotation(result.out, "worker", "rollcall.dev/config-sources"),
             "secret/s3");
   // s2 is nowhere: unresolved; the optional reference to a missing Secret is fine.
-  EXPECT_THAT(result.err, HasSubstr("error[unresolved-reference]: Deployment a/api reads "
+  EXPECT_THAT(result.err, HasSubstr("error[unresolved-reference] Deployment a/api reads "
                                     "secret/s2[x] via env in container api, but Secret a/s2 is "
                                     "neither in the input nor in the cluster"));
   EXPECT_THAT(result.err, ::testing::Not(HasSubstr("secret/gone")));
@@ -129,7 +129,7 @@ TEST_F(Lookup, AFailingKubectlIsAnErrorUnlessOptional) {
   testing::ProcessResult tolerated = Render({"--lookup-optional"});
   EXPECT_EQ(tolerated.exit_code, 0);
   EXPECT_THAT(tolerated.err,
-              HasSubstr("rollcall: kubectl get secret -n a: warning[lookup-failed]: kubectl "
+              HasSubstr("rollcall: kubectl get secret -n a: warning[lookup-failed] kubectl "
                         "failed (exit 1): error: You must be logged in to the server "
                         "(Unauthorized); the sources stay unresolved (--lookup-optional)"));
 }

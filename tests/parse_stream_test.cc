@@ -70,7 +70,7 @@ TEST(ParseStream, LeavesDeclinedDocumentsUnread) {
   EXPECT_EQ(docs[0].shape(), Document::Shape::kUnread);
   EXPECT_EQ(docs[0].kind(), "CustomResourceDefinition");
   EXPECT_EQ(docs[0].api_version(), "apiextensions.k8s.io/v1");
-  EXPECT_EQ(docs[0].origin(), "chart/templates/crd.yaml");
+  EXPECT_EQ(docs[0].template_path(), "chart/templates/crd.yaml");
   EXPECT_FALSE(docs[0].root().IsDefined());
   EXPECT_EQ(docs[1].shape(), Document::Shape::kObject);
   EXPECT_EQ(docs[1].name(), "cm0");

@@ -116,8 +116,8 @@ TEST(RunOnce, AlreadyRanIsDroppedAndAStaleTokenWarned) {
   Upgrade next(promote.result.output, Secret("tls", "a") + BootJob("promote"));
   EXPECT_EQ(next.result.output, stage);
   EXPECT_TRUE(promote.Has("stale-one-time-token"));
-  EXPECT_FALSE(StopsRender(promote.result.findings, false));
-  EXPECT_TRUE(StopsRender(promote.result.findings, true));
+  EXPECT_FALSE(StopsRender(promote.result.findings, FailOn::kNever));
+  EXPECT_TRUE(StopsRender(promote.result.findings, FailOn::kWarning));
   EXPECT_FALSE(promote.Has("immutable-field"));
 }
 
@@ -158,13 +158,13 @@ TEST(Immutable, AKeptJobWithANewTemplateStopsRender) {
   };
   Upgrade changed(with("m:1"), with("m:2"));
   ASSERT_TRUE(changed.Has("immutable-field"));
-  EXPECT_TRUE(StopsRender(changed.result.findings, false));
+  EXPECT_TRUE(StopsRender(changed.result.findings, FailOn::kNever));
   bool found = false;
   for (const Finding& finding : changed.result.findings) {
     if (finding.rule != "immutable-field") continue;
     found = true;
     EXPECT_EQ(FormatFinding(finding),
-              "<stdin> (document 1, line 8, column 5): error[immutable-field]: Job "
+              "<stdin>:8:5: error[immutable-field] Job "
               "default/migrate: spec.template: Invalid value: field is immutable (the API server "
               "would refuse this upgrade)");
   }
@@ -174,7 +174,7 @@ TEST(Immutable, AKeptJobWithANewTemplateStopsRender) {
   RenderOptions allow;
   allow.previous = previous.get();
   allow.config.severities["immutable-field"] = Severity::kWarning;
-  EXPECT_FALSE(StopsRender(testing::RenderText(with("m:2"), allow).findings, false));
+  EXPECT_FALSE(StopsRender(testing::RenderText(with("m:2"), allow).findings, FailOn::kNever));
   // Hooks are recreated by their tool: never an immutable change.
   std::string hook = with("m:1");
   hook.replace(hook.find("rollcall.dev/job-policy: keep"), 29, "helm.sh/hook: pre-upgrade");

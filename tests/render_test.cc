@@ -202,11 +202,11 @@ TEST(Render, KeptPlainJobAndBarePodStayByteIdenticalWithWarnings) {
   EXPECT_EQ(result.output, stream);
   ASSERT_EQ(result.findings.size(), 4u);
   EXPECT_EQ(FormatFinding(result.findings[0]),
-            "<stdin> (document 2, line 7, column 1): warning[plain-job-unchanged]: Job "
+            "<stdin>:7:1: warning[plain-job-unchanged] Job "
             "default/migrate is left unchanged (job policy keep): a Job's pod template is "
             "immutable, so a Secret or ConfigMap change will not reach it");
   EXPECT_EQ(FormatFinding(result.findings[1]),
-            "<stdin> (document 2, line 10, column 78): error[unresolved-reference]: Job "
+            "<stdin>:10:78: error[unresolved-reference] Job "
             "default/migrate reads secret/db via envFrom in container x, but the Job is kept "
             "unchanged (job policy keep), so its content is in no hash: nothing makes a change "
             "to it reach the process");
@@ -231,7 +231,7 @@ TEST(Render, UnresolvedReferenceIsReportedNotHashed) {
   EXPECT_EQ(result.output, kEnvConsumer);
   ASSERT_EQ(result.findings.size(), 1u);
   EXPECT_EQ(FormatFinding(result.findings[0]),
-            "<stdin> (document 1, line 11, column 44): error[unresolved-reference]: Deployment "
+            "<stdin>:11:44: error[unresolved-reference] Deployment "
             "default/web reads secret/db[password] via env in container app, but Secret "
             "default/db is not in the input: nothing makes a change to it reach the process");
 }
@@ -253,7 +253,8 @@ TEST(Render, ErrorsNameOriginDocumentLineAndColumn) {
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
     EXPECT_THAT(e.Describe(),
-                ::testing::StartsWith("chart/templates/bad.yaml (document 2, line 8, column"));
+                ::testing::StartsWith("<stdin> (document 2, line 8, column 19, from "
+                                      "chart/templates/bad.yaml)"));
     EXPECT_THAT(e.Describe(), HasSubstr("invalid YAML"));
   }
 }
@@ -324,8 +325,8 @@ TEST(Render, Helm4FilenameNamesTheOrigin) {
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
     EXPECT_EQ(e.Describe(),
-              "chart/templates/cm.yaml (document 1, line 7, column 17): ConfigMap default/c: "
-              "binaryData.x is not valid base64");
+              "<stdin> (document 1, line 7, column 17, from chart/templates/cm.yaml): ConfigMap "
+              "default/c: binaryData.x is not valid base64");
   }
 }
 
@@ -401,7 +402,7 @@ TEST(Render, DuplicateSourceWarnsAndTheLastDefinitionCounts) {
             testing::TemplateAnnotation(testing::RenderText(once).output, "web"));
   ASSERT_EQ(result.findings.size(), 1u);
   EXPECT_EQ(FormatFinding(result.findings[0]),
-            "<stdin> (document 2, line 6, column 1): warning[duplicate-source]: Secret "
+            "<stdin>:6:1: warning[duplicate-source] Secret "
             "default/db is defined again (first at line 1); the last definition is the one "
             "applied, and the one hashed");
 }

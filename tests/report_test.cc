@@ -173,6 +173,7 @@ constexpr const char* kExpectedJson = R"json({
       "file": "chart/templates/db.yaml",
       "line": 14,
       "column": 9,
+      "template": null,
       "object": "Deployment prod/db",
       "reference": "secret/db-auth[password] (env, container app)",
       "message": "SECRET-VERSION: pending: a change to secret/db-auth does not reach the process"
@@ -183,6 +184,7 @@ constexpr const char* kExpectedJson = R"json({
       "file": "deploy/a,b:c.yaml",
       "line": 7,
       "column": null,
+      "template": null,
       "object": "StatefulSet prod/mongo",
       "reference": "secret/mongo (envFrom, container mongo)",
       "message": "content of secret/mongo is unknown: 100% of its keys are read, none hashed"
@@ -193,6 +195,7 @@ constexpr const char* kExpectedJson = R"json({
       "file": "<stdin>",
       "line": null,
       "column": null,
+      "template": null,
       "object": "",
       "reference": "",
       "message": "document without apiVersion or kind, skipped"
@@ -225,7 +228,7 @@ TEST(JsonReport, ParsesBackWithTheDocumentedShape) {
   for (const Json& finding : document["findings"]) {
     std::vector<std::string> keys;
     for (const auto& item : finding.items()) keys.push_back(item.key());
-    EXPECT_EQ(keys, (std::vector<std::string>{"rule", "severity", "file", "line", "column",
+    EXPECT_EQ(keys, (std::vector<std::string>{"rule", "severity", "file", "line", "column", "template",
                                               "object", "reference", "message"}));
   }
   EXPECT_EQ(document["findings"][0]["line"], 14);

@@ -104,11 +104,11 @@ TEST(Rules, PendingAndUnresolved) {
                  "        - configMapRef: {name: b}\n"));
   EXPECT_THAT(
       linted.findings,
-      ElementsAre("t.yaml (document 1, line 10, column 29): error[pending-marker]: Deployment "
+      ElementsAre("t.yaml:10:29: error[pending-marker] Deployment "
                   "default/web reads secret/a via envFrom in container app and its "
                   "SECRET-VERSION marker says pending: a change to it does not reach the "
                   "process yet",
-                  "t.yaml (document 1, line 11, column 32): error[unresolved-reference]: "
+                  "t.yaml:11:32: error[unresolved-reference] "
                   "Deployment default/web reads configmap/b via envFrom in container app, but "
                   "ConfigMap default/b is not in the input: nothing makes a change to it reach "
                   "the process"));
@@ -127,25 +127,25 @@ TEST(Rules, MarkersThatAreMalformedMisplacedOrUntrue) {
   EXPECT_THAT(
       linted.findings,
       ElementsAre(
-          "t.yaml (document 1, line 1, column 1): warning[orphan-marker]: SECRET-VERSION: "
+          "t.yaml:1:1: warning[orphan-marker] SECRET-VERSION: "
           "static: nothing here binds to no reference: put it on the line of a secretKeyRef, "
           "envFrom or volume entry, or on the line directly above it",
-          "t.yaml (document 2, line 17, column 29): error[checksum-not-hashed]: SECRET-VERSION: "
+          "t.yaml:17:29: error[checksum-not-hashed] SECRET-VERSION: "
           "checksum, but secret/s via envFrom in container app is not hashed: Secret default/s "
           "is not in the input",
-          "t.yaml (document 2, line 17, column 29): error[unresolved-reference]: Deployment "
+          "t.yaml:17:29: error[unresolved-reference] Deployment "
           "default/web reads secret/s via envFrom in container app, but Secret default/s is "
           "not in the input: nothing makes a change to it reach the process",
-          "t.yaml (document 2, line 18, column 29): error[unresolved-reference]: Deployment "
+          "t.yaml:18:29: error[unresolved-reference] Deployment "
           "default/web reads secret/t via envFrom in container app, but Secret default/t is "
           "not in the input: nothing makes a change to it reach the process",
-          "t.yaml (document 2, line 18, column 33): error[malformed-marker]: SECRET-VERSION "
+          "t.yaml:18:33: error[malformed-marker] SECRET-VERSION "
           "marker: unknown value \"later\"; use pending, static: <reason>, reloads: <reason> "
           "or checksum",
-          "t.yaml (document 2, line 19, column 29): error[reloads-not-reloadable]: "
+          "t.yaml:19:29: error[reloads-not-reloadable] "
           "SECRET-VERSION: reloads, but secret/u via envFrom in container app is read into the "
           "environment, which is fixed when the container starts",
-          "t.yaml (document 2, line 19, column 29): error[unresolved-reference]: Deployment "
+          "t.yaml:19:29: error[unresolved-reference] Deployment "
           "default/web reads secret/u via envFrom in container app, but Secret default/u is "
           "not in the input: nothing makes a change to it reach the process"));
 }
@@ -166,11 +166,11 @@ TEST(Rules, RuntimeSourcesInEnvAndSubPath) {
                           "db: runtime (rotated at runtime by ExternalSecret default/db)"));
   EXPECT_THAT(
       linted.findings,
-      ElementsAre("t.yaml (document 2, line 15, column 54): error[runtime-source-in-env]: Secret "
+      ElementsAre("t.yaml:15:54: error[runtime-source-in-env] Secret "
                   "default/db is rotated at runtime by ExternalSecret default/db, but Deployment "
                   "default/web reads it into the environment: the rotation never reaches the "
                   "process",
-                  "t.yaml (document 2, line 18, column 40): error[runtime-source-subpath]: "
+                  "t.yaml:18:40: error[runtime-source-subpath] "
                   "Secret default/db is rotated at runtime by ExternalSecret default/db, but "
                   "container app mounts volume d with subPath, which the kubelet never "
                   "updates"));
@@ -188,7 +188,7 @@ TEST(Rules, MissingKeyUnlessOptional) {
           "optional: true}}}\n");
   Linted linted(text);
   EXPECT_THAT(linted.findings,
-              ElementsAre("t.yaml (document 2, line 16, column 54): error[missing-key]: Secret "
+              ElementsAre("t.yaml:16:54: error[missing-key] Secret "
                           "default/s has no key \"b\", which Deployment default/web reads: the "
                           "container would fail to start (CreateContainerConfigError)"));
 }
@@ -199,10 +199,10 @@ TEST(Rules, DuplicateKeysAndSources) {
       "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {k: three}\n");
   EXPECT_THAT(
       linted.findings,
-      ElementsAre("t.yaml (document 1, line 6, column 3): error[duplicate-key]: key \"k\" "
+      ElementsAre("t.yaml:6:3: error[duplicate-key] key \"k\" "
                   "appears again in this mapping (first at line 5); Kubernetes applies the last "
                   "one and silently drops the first",
-                  "t.yaml (document 2, line 8, column 1): warning[duplicate-source]: ConfigMap "
+                  "t.yaml:8:1: warning[duplicate-source] ConfigMap "
                   "default/c is defined again (first at line 1); the last definition is the one "
                   "applied, and the one hashed"));
 }
@@ -232,7 +232,7 @@ TEST(Rules, StaleConfigHashAfterTheSecretChangedWithoutRenderingAgain) {
   EXPECT_THAT(Linted(Committed::Secret("first") + rendered).findings, IsEmpty());
   Linted stale(Committed::Secret("second") + rendered);
   EXPECT_THAT(stale.findings,
-              ElementsAre("t.yaml (document 2, line 13, column 35): error[stale-config-hash]: "
+              ElementsAre("t.yaml:13:35: error[stale-config-hash] "
                           "Deployment default/web carries "
                           "the config hash of older content of secret/db[password]: these "
                           "manifests were not rendered again after the change, so applying them "
@@ -262,9 +262,9 @@ TEST(Rules, SuppressionNeedsAKnownRuleAndAReason) {
       "spec: {containers: [{name: x, envFrom: [{secretRef: {name: s}}]}]}\n";
   Linted linted(text);
   EXPECT_THAT(linted.findings,
-              ElementsAre("t.yaml (document 1, line 6, column 26): error[invalid-ignore]: "
+              ElementsAre("t.yaml:6:26: error[invalid-ignore] "
                           "rollcall.dev/ignore: unknown rule id \"nope\"",
-                          "t.yaml (document 1, line 6, column 26): error[invalid-ignore]: "
+                          "t.yaml:6:26: error[invalid-ignore] "
                           "rollcall.dev/ignore: \"orphan-marker\" needs a reason: \"orphan-marker: "
                           "<why>\""));
 }
@@ -280,15 +280,15 @@ TEST(Rules, ConfigChangesSeverityTurnsRulesOffAndNamesRuntimeSources) {
       "gw-tls}}]}]}\n";
   Linted linted(text, config);
   EXPECT_THAT(linted.findings,
-              ElementsAre("t.yaml (document 1, line 4, column 60): warning[unresolved-reference]: "
+              ElementsAre("t.yaml:4:60: warning[unresolved-reference] "
                           "Pod default/p reads secret/s via envFrom in container x, but Secret "
                           "default/s is not in the input: nothing makes a change to it reach the "
                           "process",
-                          "t.yaml (document 1, line 4, column 84): error[runtime-source-in-env]: "
+                          "t.yaml:4:84: error[runtime-source-in-env] "
                           "Secret default/gw-tls is rotated at runtime by the config file's "
                           "runtimeSources (gw-tls), but Pod default/p reads it into the "
                           "environment: the rotation never reaches the process"));
-  EXPECT_FALSE(HasBlockingFinding({}, true));
+  EXPECT_FALSE(HasBlockingFinding({}, FailOn::kWarning));
 }
 
 TEST(Rules, ExtraConsumerKindsFromConfig) {

@@ -156,10 +156,14 @@ TEST(LineIndex, EmptyTextAndTextOfExactlyOneBlock) {
   EXPECT_EQ(one.LineStart(2), 4096u);
 }
 
-TEST(Stream, LocatesInDocumentOrigin) {
+// The line is the stream's; the template Helm named is said beside it, since its
+// path is no file next to the stream and its lines are not the stream's.
+TEST(Stream, LocatesInTheStreamAndNamesTheTemplate) {
   Stream stream("---\n# Source: c/t.yaml\nkind: A\n", "<stdin>");
   Location where = stream.Locate(stream.documents()[0], 23);
-  EXPECT_EQ(where.Describe(), "c/t.yaml (document 1, line 3, column 1)");
+  EXPECT_EQ(where.Describe(), "<stdin> (document 1, line 3, column 1, from c/t.yaml)");
+  EXPECT_EQ(where.Compact(), "<stdin>:3:1");
+  EXPECT_EQ(where.source, "c/t.yaml");
 }
 
 }  // namespace

@@ -181,4 +181,10 @@ std::string GoldenCaseName(const std::string& name) {
   return out;
 }
 
+std::string LintInputErrorReport(const std::string& where, const std::string& what) {
+  return where + ": error[input-error] " + what +
+         "; the other inputs were analysed without it\nreferences: 0 \u2014 hashed 0, waived 0, "
+         "pending 0, runtime 0, unresolved 0\n1 error\n";
+}
+
 }  // namespace rollcall::testing

@@ -61,4 +61,9 @@ std::vector<std::string> GoldenCases(const std::string& folder, const std::strin
 // A case's folder name as a test name (anything but letters and digits becomes '_').
 std::string GoldenCaseName(const std::string& name);
 
+// What lint prints on stdout when one input could not be read and nothing else was
+// found: the input-error finding at `where` (file:line:column) saying `what`, as
+// the "rollcall: error: <where>: <what>" line on stderr says it.
+std::string LintInputErrorReport(const std::string& where, const std::string& what);
+
 }  // namespace rollcall::testing

@@ -52,6 +52,9 @@ enum class CoverageCause : std::uint8_t {
   kRuntime,           // runtime: a controller rotates the source
   kRunOnce,           // waived: a run-once Job
   kAbsentOptional,    // waived: optional, and the source is not in the cluster
+  kHook,              // waived: a hook, recreated on each run, reads the source then
+  kRestarted,         // waived: a restart controller (Reloader, Wave) is asked to act
+  kHookGenerated,     // waived: a hook creates the source at install time
   kAbsentEverywhere,  // unresolved: neither in the input nor in the cluster
   kNotInInput,        // unresolved: not in the input, nor looked up
   kInvalidName,       // unresolved: a name or namespace no object can have, never looked up
@@ -65,8 +68,15 @@ enum class CoverageCause : std::uint8_t {
 struct ReferenceCoverage {
   const Consumer* consumer = nullptr;
   const Reference* reference = nullptr;
-  const Marker* marker = nullptr;      // the marker that binds to it, if any
-  const Rotation* rotation = nullptr;  // the rotation, when runtime
+  const Marker* marker = nullptr;  // the marker that binds to it, if any
+  // What the cause names: kRuntime the rotation, kRestarted the controller asked,
+  // kHookGenerated the hook that creates the source. One pointer: a large stream has
+  // hundreds of thousands of these records.
+  union {
+    const Rotation* rotation = nullptr;
+    const RestartWatch* watch;
+    const Consumer* generator;
+  };
   Coverage state = Coverage::kUnresolved;
   CoverageCause cause = CoverageCause::kNotInInput;
 
@@ -126,6 +136,9 @@ class Analysis {
   // by its references), once a reference has read it.
   ReferenceCoverage Cover(const Consumer& consumer, const Reference& reference,
                           std::optional<const Marker*>& annotation_marker);
+  // Cover's part for a source whose content is not known.
+  void CoverUnknown(const Consumer& consumer, const Reference& reference,
+                    ReferenceCoverage& out) const;
 
   AnalysisOptions options_;
   std::vector<Document> documents_;
@@ -140,6 +153,8 @@ class Analysis {
   std::vector<Finding> lookup_findings_;
   std::set<SourceId> missing_in_cluster_;  // looked up, and not there
   std::set<SourceId> invalid_names_;       // not looked up: the API server refuses the name
+  // (namespace, Secret name) → the hook that names it as what it creates.
+  std::map<std::pair<std::string, std::string>, const Consumer*> generated_;
 };
 
 // Whether the analysis reads a document of this type and text, and so needs its

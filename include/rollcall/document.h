@@ -86,8 +86,9 @@ class Document {
   const WrittenValue* Annotation(const std::string& key) const;
   // Keys written twice in any mapping of the document, in document order.
   const std::vector<DuplicateKey>& duplicate_keys() const;
-  // "# Source:" path, else Helm 4's postrender-filename, else the stream's origin.
-  std::string_view origin() const;
+  // The Helm template it was rendered from: the "# Source:" path, else Helm 4's
+  // postrender-filename annotation; empty when neither is written.
+  std::string_view template_path() const;
 
   // Absolute offset in the stream of a node's start mark.
   std::size_t Offset(const YAML::Mark& mark) const { return span_->begin + mark.pos; }

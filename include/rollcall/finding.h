@@ -18,9 +18,14 @@ struct Finding {
   std::string object;     // "Deployment ns/name", or "" for the stream
   std::string reference;  // "secret/db[password] (env, container app)", or ""
   std::string message;
+  // The name the finding is about, written at `where` (a reference's source), for
+  // citing a chart's values file that holds it (chart_findings.h); "" for others.
+  std::string cited;
 };
 
-// "<origin> (document N, line L, column C): warning[rule]: message"
-std::string FormatFinding(const Finding& finding);
+// "<origin>:L:C: warning[rule] message (template chart/templates/x.yaml)", as lint
+// prints it and render writes it on stderr; the severity in ANSI colour with `color`.
+// Made Printable: names and messages come from the input.
+std::string FormatFinding(const Finding& finding, bool color = false);
 
 }  // namespace rollcall

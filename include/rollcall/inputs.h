@@ -12,6 +12,7 @@
 #include "rollcall/directory_walk.h"
 #include "rollcall/document.h"
 #include "rollcall/facts.h"
+#include "rollcall/input_error.h"
 #include "rollcall/finding.h"
 #include "rollcall/limits.h"
 #include "rollcall/markers.h"
@@ -33,40 +34,42 @@ struct InputOptions {
   // How documents' facts are read as they are parsed (facts.h): the trees go as soon
   // as nothing later needs them.
   FactOptions facts;
+  // Lint's way: a path, file or chart that cannot be read, parsed or rendered
+  // becomes an input-error finding and the others are still read; otherwise the
+  // first one throws (consumers: a partial list of readers is a wrong one).
+  bool keep_going = false;
   // What "-" reads, given the input limit: file descriptor 0 unless a caller that
   // has the bytes in hand (the lint fuzzer) passes them in.
   std::function<std::string(std::size_t max_bytes)> standard_input = ReadStandardInput;
 };
 
 // A chart rendered for the analysis: findings in its output are mapped back to
-// its template files.
+// its files (chart_findings.h).
 struct RenderedChart {
   std::string name;       // the chart's name, the first part of every "# Source:" path
   std::string directory;  // as given on the command line, or as the walk found it
   const Stream* stream = nullptr;
   std::size_t max_bytes = 0;  // how much of a template file may be read (the input limit)
+  std::vector<std::string> values_files;  // -f, as helm template was given them
 };
 
 struct Inputs {
   std::vector<std::unique_ptr<Stream>> streams;
   std::vector<Document> documents;
   std::vector<Marker> loose_markers;  // from templates that do not parse
-  std::vector<Finding> findings;      // template-not-analysed notes
+  std::vector<Finding> findings;      // template-not-analysed notes, input errors
+  std::vector<InputError> errors;     // what the input-error findings say (keep_going)
   std::vector<RenderedChart> charts;
   std::vector<SkippedEntry> skipped;  // symbolic links a directory walk did not follow
 };
 
 // Reads `paths` ("-" is stdin): a file named here is followed if it is a symbolic
 // link, and must be a regular file (regular_file.h); a directory is walked without
-// following links (directory_walk.h), what it left out listed in `skipped`. Throws
-// InputError on a missing or unreadable path, a special file, malformed YAML in a
-// manifest, a chart Helm cannot render, or no helm for a chart.
+// following links (directory_walk.h), what it left out listed in `skipped`. A
+// missing or unreadable path, a special file, malformed YAML in a manifest, a chart
+// Helm cannot render, or no helm for a chart throws InputError, or with
+// `keep_going` is an input-error finding and the next input is read.
 Inputs LoadInputs(const std::vector<std::string>& paths, const InputOptions& options);
-
-// Points findings located in rendered chart output at the chart's template files:
-// "<chart dir>/templates/x.yaml", at the template line that reads like the
-// rendered one (or no line when none does).
-void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings);
 
 // A path as shown to the user: relative to the working directory when under it.
 std::string DisplayPath(const std::string& path);

@@ -3,6 +3,8 @@
 // (rollcall.dev/ignore) applied, in one place for lint, render and consumers.
 #pragma once
 
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "rollcall/analysis.h"
@@ -19,11 +21,17 @@ enum class RulesFor { kLint, kRender };
 std::vector<Finding> RunRules(const Analysis& analysis, std::vector<Finding> stage_findings = {},
                               RulesFor audience = RulesFor::kLint);
 
-// True when any finding is at error severity (or, with `strict`, at warning).
-bool HasBlockingFinding(const std::vector<Finding>& findings, bool strict);
+// Which findings fail a run (--fail-on): lint's default is kError; render's is kNever,
+// since a post-renderer that stops stops the deploy (--strict is kWarning).
+enum class FailOn { kNever, kError, kWarning };
+std::optional<FailOn> ParseFailOn(std::string_view name);  // "never", "error", "warning"
+const char* FailOnName(FailOn fail_on);
 
-// True when render must write nothing and exit 1: a blocking finding under
-// `strict`, or, always, an error of a rule that stops render (rules.h).
-bool StopsRender(const std::vector<Finding>& findings, bool strict);
+// True when a finding is at a severity `fail_on` fails on.
+bool HasBlockingFinding(const std::vector<Finding>& findings, FailOn fail_on);
+
+// True when render must write nothing and exit 1: a blocking finding, or, whatever
+// `fail_on` says, an error of a rule that stops render (rules.h).
+bool StopsRender(const std::vector<Finding>& findings, FailOn fail_on);
 
 }  // namespace rollcall

@@ -20,6 +20,7 @@
 #include "rollcall/location.h"
 #include "rollcall/name.h"
 #include "rollcall/node_shape.h"
+#include "rollcall/restart_controllers.h"
 #include "rollcall/source_entries.h"
 
 namespace rollcall {
@@ -100,6 +101,29 @@ enum class ConsumerRole : std::uint8_t {
   kHookJob,   // a Job its tool deletes and recreates on each run
   kPlainJob,  // a Job whose template is immutable once created
   kPod,       // a bare Pod: cannot roll
+  kHookPod,   // a Pod its tool deletes and recreates on each run (a Helm test)
+};
+
+// A reference the API server would refuse, because it names no source or no key:
+// `envFrom: [{configMapRef: null}]` (a mis-indented name), a secretKeyRef without
+// a key, a secret volume without a secretName. It reads nothing.
+struct MalformedReference {
+  std::uint32_t pos = 0;  // where it is written, as an offset in the document
+  std::string field;      // "spec.template.spec.volumes.secret.secretName"
+  std::string problem;    // the API server's words: "Required value"
+};
+
+// What few consumers have, held apart so that the others do not pay for it.
+struct ConsumerNotes {
+  std::vector<MalformedReference> malformed;
+  // Controllers its annotations ask to restart it on a change (Reloader, Wave).
+  std::vector<RestartWatch> restart_watches;
+  // A hook's: the words of its containers' command, args and env values. A hook Job
+  // that creates a Secret at install time names it there
+  // (`--secret-name=ingress-nginx-admission`).
+  std::vector<std::string> hook_words;
+
+  bool empty() const { return malformed.empty() && restart_watches.empty() && hook_words.empty(); }
 };
 
 // What render does with a plain Job (jobs.h); kNone for every other consumer.
@@ -122,6 +146,8 @@ struct Consumer {
   std::vector<Reference> references;
   // The mounts of the volumes that references read, in container order.
   std::vector<VolumeMount> mounts;
+  // Null when it would be empty.
+  std::unique_ptr<const ConsumerNotes> notes;
 
   // The mapping holding metadata and spec, while the document keeps its tree
   // (facts.h's KeepsTree); an undefined node after.

@@ -15,7 +15,11 @@ void AddAnalysisOptions(cxxopts::Options& spec) {
   add("n,namespace",
       "namespace of objects that name none (default: $HELM_NAMESPACE, else \"default\")",
       cxxopts::value<std::string>()->default_value(""));
-  add("strict", "exit 1 on warnings as well as errors");
+  add("fail-on",
+      "which findings fail the run: error, warning or never (default: error for lint; never "
+      "for render, which stops the deploy when it fails)",
+      cxxopts::value<std::string>()->default_value(""));
+  add("strict", "the same as --fail-on warning");
   add("config",
       "config file (default: the nearest .rollcall.yaml upward, up to the git work tree's "
       "root)",
@@ -59,7 +63,18 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
     throw UsageError(from + ": " + *problem);
   }
   flags.config_path = parsed["config"].as<std::string>();
-  flags.strict = parsed.count("strict") > 0;
+  if (std::string name = parsed["fail-on"].as<std::string>(); !name.empty()) {
+    flags.fail_on = ParseFailOn(name);
+    if (!flags.fail_on) throw UsageError("--fail-on must be error, warning or never");
+    flags.fail_on_option = "--fail-on " + name;
+  }
+  if (parsed.count("strict") > 0) {
+    if (flags.fail_on && *flags.fail_on != FailOn::kWarning) {
+      throw UsageError("--strict is --fail-on warning: it cannot go with " + flags.fail_on_option);
+    }
+    flags.fail_on = FailOn::kWarning;
+    flags.fail_on_option = "--strict";
+  }
   flags.verbose = parsed.count("verbose") > 0;
   flags.allow_immutable = parsed.count("allow-immutable") > 0;
   std::optional<JobPolicy> policy = ParseJobPolicy(parsed["job-policy"].as<std::string>());

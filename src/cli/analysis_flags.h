@@ -4,12 +4,14 @@
 
 #include <cxxopts.hpp>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "rollcall/analysis.h"
 #include "rollcall/inputs.h"
 #include "rollcall/limits.h"
+#include "rollcall/lint.h"
 #include "rollcall/previous.h"
 
 namespace rollcall::cli {
@@ -23,8 +25,10 @@ class UsageError : public std::invalid_argument {
 struct AnalysisFlags {
   std::string name_space;  // --namespace, else $HELM_NAMESPACE, else "default"; a valid name
   std::string config_path;
-  bool strict = false;
-  bool verbose = false;  // -v, --verbose: which config file is used
+  // --fail-on, or --strict (warning); unset: the command's default.
+  std::optional<FailOn> fail_on;
+  std::string fail_on_option;  // as the user wrote it, for messages
+  bool verbose = false;        // -v, --verbose: which config file is used
   bool allow_immutable = false;
   JobOptions jobs;
   std::string previous_file;             // --previous

@@ -86,9 +86,13 @@ void PrintFindings(const std::vector<Finding>& findings, const CoverageSummary& 
   std::cerr << text;
 }
 
-std::string StopReason(bool strict, const std::string& strict_option) {
-  return strict ? strict_option + ": findings at error or warning severity"
-                : "the API server would refuse this upgrade (immutable fields)";
+std::string StopReason(const std::vector<Finding>& findings, FailOn fail_on,
+                       const std::string& option) {
+  if (!HasBlockingFinding(findings, fail_on)) {
+    return "the API server would refuse this upgrade (immutable fields)";
+  }
+  return option + (fail_on == FailOn::kWarning ? ": findings at error or warning severity"
+                                               : ": findings at error severity");
 }
 
 }  // namespace rollcall::cli

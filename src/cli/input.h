@@ -10,6 +10,7 @@
 #include "rollcall/config.h"
 #include "rollcall/coverage.h"
 #include "rollcall/finding.h"
+#include "rollcall/lint.h"
 
 namespace rollcall::cli {
 
@@ -22,10 +23,11 @@ Config LoadProjectConfig(const std::string& flag, bool verbose = false);
 // there: "rollcall: <finding>" lines, then "rollcall: references: …".
 void PrintFindings(const std::vector<Finding>& findings, const CoverageSummary& summary);
 
-// Why render wrote nothing, for the "rollcall: error: …" line: a blocking finding
-// under strict mode (`strict_option` as the user wrote it: "--strict", "strict"), or
-// fields the API server would refuse to change.
-std::string StopReason(bool strict, const std::string& strict_option);
+// Why render wrote nothing, for the "rollcall: error: …" line: a finding at a
+// severity `fail_on` fails on (`option` as the user wrote it: "--fail-on error",
+// "--strict", "strict"), or fields the API server would refuse to change.
+std::string StopReason(const std::vector<Finding>& findings, FailOn fail_on,
+                       const std::string& option);
 
 // Parses a subcommand's `args` with `spec`; prints the help and returns nullopt for
 // -h/--help. Throws cxxopts' exceptions on bad arguments.

@@ -76,8 +76,9 @@ int RunPlugin(const std::string& config_path) {
   Stream stream(ReadStandardInput(limits.max_input_bytes), "<stdin>");
   RenderResult result = Render(stream, options);
   PrintFindings(result.findings, result.summary);
-  if (StopsRender(result.findings, config.strict)) {
-    PrintError(StopReason(config.strict, "strict") + "; nothing written");
+  FailOn fail_on = config.strict ? FailOn::kWarning : FailOn::kNever;
+  if (StopsRender(result.findings, fail_on)) {
+    PrintError(StopReason(result.findings, fail_on, "strict") + "; nothing written");
     return kExitFindings;
   }
   return WriteOutput(result.output);
@@ -96,7 +97,10 @@ int RunFunction() {
     options.limits = limits;
     KrmOutput out = RenderResourceList(stream, list, options, config.strict);
     std::cerr << StderrLine(out.summary.Line());
-    if (out.stopped) PrintError(StopReason(config.strict, "strict"));
+    if (out.stopped) {
+      PrintError(
+          StopReason(out.findings, config.strict ? FailOn::kWarning : FailOn::kNever, "strict"));
+    }
     int written = WriteOutput(out.resource_list);
     return written != kExitOk || !out.stopped ? written : kExitFindings;
   } catch (const InputError& e) {

@@ -1,6 +1,7 @@
 // `rollcall lint [PATH…]`: every pod template that reads a Secret or ConfigMap,
 // how a change reaches each reference, and the findings of every rule.
-// Exit 0: no error; 1: errors (or warnings with --strict); 2: usage or input error.
+// Exit 0: no finding --fail-on fails on (errors, by default); 1: some; 2: a usage
+// error, or an input that could not be read (reported with the other findings).
 #include <unistd.h>
 
 #include <cxxopts.hpp>
@@ -12,6 +13,7 @@
 #include "cli/input.h"
 #include "cli/output.h"
 #include "rollcall/analysis.h"
+#include "rollcall/chart_findings.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
 #include "rollcall/lint.h"
@@ -55,6 +57,7 @@ int RunLint(const std::vector<std::string>& args) {
     if (!chosen) throw UsageError("--format must be text, json, sarif or github");
     format = *chosen;
     inputs_options = ReadInputOptions(parsed, flags);
+    inputs_options.keep_going = true;
     if (parsed.count("paths") > 0) paths = parsed["paths"].as<std::vector<std::string>>();
   } catch (const cxxopts::exceptions::exception& e) {
     PrintError(std::string(e.what()) + " (see rollcall lint --help)");
@@ -77,7 +80,14 @@ int RunLint(const std::vector<std::string>& args) {
     std::ostringstream text;
     WriteReport(text, report, format, style);
     if (int written = WriteOutput(text.str()); written != kExitOk) return written;
-    return HasBlockingFinding(report.findings, flags.strict) ? kExitFindings : kExitOk;
+    // Said on stderr too, as any input error is: the report may go to a file.
+    for (const InputError& error : analysed.inputs.errors) {
+      PrintError(error.where().Compact() + ": " + error.what());
+    }
+    if (!analysed.inputs.errors.empty()) return kExitInput;
+    return HasBlockingFinding(report.findings, flags.fail_on.value_or(FailOn::kError))
+               ? kExitFindings
+               : kExitOk;
   } catch (const InputError& e) {
     PrintError(e.where().Compact() + ": " + e.what());
     return kExitInput;

@@ -57,6 +57,22 @@ void WriteErrorReportFile(const std::string& path, const std::string& error) {
   WriteReportText(path, nlohmann::json{{"error", error}}.dump(2) + "\n");
 }
 
+// A usage error goes to the report too: under Helm 4 and Argo CD the report may be
+// the only place a user looks. The report's path is read from the arguments as
+// cxxopts would (`--report FILE`, `--report=FILE`), else $ROLLCALL_REPORT, since the
+// arguments as a whole did not parse.
+void ReportUsageError(const std::vector<std::string>& args, const std::string& error) {
+  std::string path;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--") break;
+    if (args[i] == "--report" && i + 1 < args.size()) path = args[i + 1];
+    if (args[i].rfind("--report=", 0) == 0) path = args[i].substr(9);
+  }
+  path = FlagOrEnv(path, "ROLLCALL_REPORT");
+  if (path.empty() || !ReplaceableFileProblem(path).empty()) return;
+  WriteErrorReportFile(path, error);
+}
+
 }  // namespace
 
 int RunRender(const std::vector<std::string>& args) {
@@ -69,9 +85,8 @@ int RunRender(const std::vector<std::string>& args) {
     if (!maybe) return kExitOk;
     const cxxopts::ParseResult& parsed = *maybe;
     if (!parsed.unmatched().empty()) {
-      PrintError("render takes no arguments, got '" + parsed.unmatched()[0] +
-                 "' (the stream comes on stdin)");
-      return kExitInput;
+      throw UsageError("render takes no arguments, got '" + parsed.unmatched()[0] +
+                       "' (the stream comes on stdin)");
     }
     flags = ReadAnalysisFlags(parsed);
     report_path = FlagOrEnv(parsed["report"].as<std::string>(), "ROLLCALL_REPORT");
@@ -82,10 +97,13 @@ int RunRender(const std::vector<std::string>& args) {
       }
     }
   } catch (const cxxopts::exceptions::exception& e) {
-    PrintError(std::string(e.what()) + " (see rollcall render --help)");
+    const std::string error = std::string(e.what()) + " (see rollcall render --help)";
+    PrintError(error);
+    ReportUsageError(args, error);
     return kExitInput;
   } catch (const UsageError& e) {
     PrintError(e.what());
+    ReportUsageError(args, e.what());
     return kExitInput;
   }
 
@@ -111,7 +129,8 @@ int RunRender(const std::vector<std::string>& args) {
     Stream stream(std::move(bytes), "<stdin>");
     RenderResult result = PlanRender(stream, options);
     PrintFindings(result.findings, result.summary);
-    bool stopped = StopsRender(result.findings, flags.strict);
+    const FailOn fail_on = flags.fail_on.value_or(FailOn::kNever);
+    bool stopped = StopsRender(result.findings, fail_on);
     if (stopped) {
       // Nothing will be applied: a rollout report would claim more than happens.
       result.rollout.clear();
@@ -126,7 +145,7 @@ int RunRender(const std::vector<std::string>& args) {
     report.config = prepared.options.config.path;
     if (stopped) {
       WriteReportFile(report_path, report);
-      PrintError(StopReason(flags.strict, "--strict") + "; nothing written");
+      PrintError(StopReason(result.findings, fail_on, flags.fail_on_option) + "; nothing written");
       return kExitFindings;
     }
     // The report goes last: it says whether the output reached its reader.

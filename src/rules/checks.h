@@ -21,6 +21,8 @@ Finding At(const char* rule, Location where, std::string object, std::string mes
 // Markers and coverage.
 Rule PendingMarker();
 Rule UnresolvedReference();
+Rule UnresolvedOptionalReference();
+Rule HookGeneratedSource();
 Rule MalformedMarker();
 Rule ChecksumNotHashed();
 Rule ReloadsNotReloadable();
@@ -29,6 +31,7 @@ Rule OrphanMarker();
 Rule RuntimeSourceInEnv();
 Rule RuntimeSourceSubPath();
 // What the API server or kubelet would do differently from what the author meant.
+Rule MalformedReference();
 Rule MissingKey();
 Rule DuplicateKey();
 Rule DuplicateSource();
@@ -45,6 +48,7 @@ Rule ImmutableField();
 Rule LookupFailed();
 Rule NotAnObject();
 Rule TemplateNotAnalysed();
+Rule InputError();
 Rule InvalidIgnore();
 
 }  // namespace rollcall::rules

@@ -232,7 +232,7 @@ application "$tmp/strict.app.yaml" edge charts/edge '{name: strict, string: "tru
 generate "$tmp/strict.app.yaml" "$tmp/edge" "$tmp/strict.yaml"
 status=$?
 [[ $status != 0 && ! -s "$tmp/strict.yaml" ]] &&
-  grep -q 'error\[unresolved-reference\]: Deployment prod/edge-gateway reads secret/edge-client-tls' "$tmp/strict.yaml.err"
+  grep -q 'error\[unresolved-reference\] Deployment prod/edge-gateway reads secret/edge-client-tls' "$tmp/strict.yaml.err"
 check $? "exit $status, stdout $(wc -c <"$tmp/strict.yaml") bytes; stderr:" "$(cat "$tmp/strict.yaml.err")"
 
 # 7: rollcall refuses the input.

@@ -198,11 +198,12 @@ check $? "helm exited $status; diff of the two reports:" \
 render "$tmp/edge.yaml" "$edge" --post-renderer-args="--report=$tmp/edge.json"
 status=$?
 rules="$("$python" -c 'import json, sys
-for f in json.load(open(sys.argv[1]))["findings"]: print(f["rule"], f["file"], f["object"])' \
+for f in json.load(open(sys.argv[1]))["findings"]:
+    print(f["rule"], f["file"], f["template"], f["object"])' \
   "$tmp/edge.json" 2>&1)"
 "$helm" template demo "$edge" | "$rollcall" render >/dev/null 2>"$tmp/edge.direct.err"
-[[ $status == 0 && "$rules" == "unresolved-reference edge-gateway/templates/deployment.yaml Deployment default/demo-gateway
-unresolved-reference edge-gateway/templates/deployment.yaml Deployment default/demo-gateway" ]] &&
+[[ $status == 0 && "$rules" == "unresolved-reference <stdin> edge-gateway/templates/deployment.yaml Deployment default/demo-gateway
+unresolved-reference <stdin> edge-gateway/templates/deployment.yaml Deployment default/demo-gateway" ]] &&
   grep -q 'unresolved-reference' "$tmp/edge.direct.err" &&
   ! grep -q 'unresolved' "$tmp/edge.yaml.err"
 check $? "helm exited $status; report findings:" "$rules" "helm stderr:" "$(cat "$tmp/edge.yaml.err")" \
@@ -233,7 +234,7 @@ render "$tmp/broken.yaml" "$tmp/broken" --post-renderer-args="--report=$tmp/brok
 status=$?
 error="$("$python" -c 'import json, sys; print(json.load(open(sys.argv[1]))["error"])' "$tmp/broken.json" 2>&1)"
 [[ $status != 0 && ! -s "$tmp/broken.yaml" &&
-  "$error" == "webapp/templates/broken-secret.yaml (document 1, line "*", column 10): Secret default/demo-broken: data.token is not valid base64" ]] &&
+  "$error" == "<stdin> (document 1, line "*", column 10, from webapp/templates/broken-secret.yaml): Secret default/demo-broken: data.token is not valid base64" ]] &&
   grep -q 'plugin "rollcall" exited with error' "$tmp/broken.yaml.err"
 check $? "helm exited $status, stdout $(wc -c <"$tmp/broken.yaml") bytes; report error: $error" \
   "helm stderr:" "$(cat "$tmp/broken.yaml.err")"

@@ -42,6 +42,9 @@ spec:
 # run_case NAME EXIT STDERR WHAT COMMAND...: one test point, described by NAME and
 # WHAT. COMMAND runs with stdin from $NAME.yaml; passes when it exits EXIT, prints
 # exactly STDERR (a trailing newline added), nothing on stdout, within $max_seconds.
+# With $want_out set, stdout must be exactly that instead (lint's report, which
+# holds the input error as a finding among the others).
+want_out=""
 run_case() {
   local name="$1" want_exit="$2" want_err="$3" what="$4"
   shift 4
@@ -54,12 +57,31 @@ run_case() {
   [[ "$status" == "$want_exit" ]] || problems+=("exit $status, expected $want_exit")
   [[ "$(cat "$name.err")" == "$want_err" ]] ||
     problems+=("stderr:" "$(head -c 2000 "$name.err")" "expected:" "$want_err")
-  [[ ! -s "$name.out" ]] || problems+=("stdout has $(wc -c <"$name.out") bytes, expected none")
+  if [[ -n "$want_out" ]]; then
+    [[ "$(cat "$name.out")" == "$want_out" ]] ||
+      problems+=("stdout:" "$(head -c 2000 "$name.out")" "expected:" "$want_out")
+  else
+    [[ ! -s "$name.out" ]] || problems+=("stdout has $(wc -c <"$name.out") bytes, expected none")
+  fi
   awk -v t="$elapsed" -v max="$max_seconds" 'BEGIN { exit !(t < max) }' ||
     problems+=("more than ${max_seconds}s")
+  local on_stdout="nothing on stdout"
+  [[ -n "$want_out" ]] && on_stdout="the input-error finding on stdout"
   tap_result "${#problems[@]}" \
-    "$name: $what exits $want_exit with its message, nothing on stdout, under ${max_seconds}s" \
+    "$name: $what exits $want_exit with its message, $on_stdout, under ${max_seconds}s" \
     "" "${problems[@]}" "(took ${elapsed}s)"
+}
+
+# lint_case NAME EXIT LOCATION MESSAGE WHAT COMMAND...: run_case for lint, whose report
+# on stdout holds the one input error as a finding at LOCATION (file:line:column).
+lint_case() {
+  local name="$1" want_exit="$2" location="$3" message="$4" what="$5"
+  shift 5
+  want_out="$location: error[input-error] $message; the other inputs were analysed without it
+references: 0 — hashed 0, waived 0, pending 0, runtime 0, unresolved 0
+1 error"
+  run_case "$name" "$want_exit" "rollcall: error: $location: $message" "$what" "$@"
+  want_out=""
 }
 
 # render_and_lint NAME EXIT MESSAGE LINE COLUMN: render and lint of $NAME.yaml both
@@ -69,7 +91,7 @@ render_and_lint() {
   run_case "$name" "$want_exit" \
     "rollcall: error: <stdin> (document 1, line $line, column $column): $message" \
     render "$rollcall" render
-  run_case "$name" "$want_exit" "rollcall: error: $name.yaml:$line:$column: $message" \
+  lint_case "$name" "$want_exit" "$name.yaml:$line:$column" "$message" \
     lint "$rollcall" lint "$name.yaml"
 }
 
@@ -133,8 +155,8 @@ printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\ndata: {a: "%s"}\n
 run_case over-limit 2 \
   "rollcall: error: <stdin>: input is larger than the limit of 1000 bytes (--max-input-bytes)" \
   "render --max-input-bytes 1000" "$rollcall" render --max-input-bytes 1000
-run_case over-limit 2 \
-  "rollcall: error: over-limit.yaml: input is larger than the limit of 1000 bytes (--max-input-bytes)" \
+lint_case over-limit 2 over-limit.yaml \
+  "input is larger than the limit of 1000 bytes (--max-input-bytes)" \
   "lint --max-input-bytes 1000" "$rollcall" lint --max-input-bytes 1000 over-limit.yaml
 
 # --- NUL bytes and invalid UTF-8 -----------------------------------------------------
@@ -181,8 +203,8 @@ printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\n---\n,\n' >comma.
 run_case comma 2 \
   "rollcall: error: <stdin> (document 2, line 5, column 1): invalid YAML: ',' outside a flow collection cannot start a value" \
   render "$rollcall" render
-run_case comma 2 \
-  "rollcall: error: comma.yaml:5:1: invalid YAML: ',' outside a flow collection cannot start a value" \
+lint_case comma 2 comma.yaml:5:1 \
+  "invalid YAML: ',' outside a flow collection cannot start a value" \
   lint "$rollcall" lint comma.yaml
 
 # --- aliases that expand exponentially, in a ConfigMap a Deployment reads -----------
@@ -235,7 +257,7 @@ tap_result "$([[ $status == 0 && -n "$(hash_of duplicate.out)" &&
   "$(hash_of duplicate.out)" == "$(hash_of last-only.out)" ]]; echo $?)" \
   "duplicate: render exits 0 and hashes the last value, as the API server keeps it" "" \
   "exit $status" "$(hash_of duplicate.out) vs $(hash_of last-only.out)"
-want='rollcall: <stdin> (document 1, line 6, column 3): error[duplicate-key]: key "password" appears again in this mapping (first at line 5); Kubernetes applies the last one and silently drops the first'
+want='rollcall: <stdin>:6:3: error[duplicate-key] key "password" appears again in this mapping (first at line 5); Kubernetes applies the last one and silently drops the first'
 tap_result "$(grep -qxF -- "$want" duplicate.err; echo $?)" \
   "duplicate: render reports it on stderr as a duplicate-key error" "" "$(cat duplicate.err)"
 "$rollcall" lint duplicate.yaml >duplicate-lint.out 2>&1

@@ -165,9 +165,10 @@ EOF
 
 # rollout ERRFILE: the rollout lines of rollcall's stderr, without the prefix, sorted.
 rollout() { sed -n 's/^rollcall: rollout: //p' "$1" | LC_ALL=C sort; }
-# findings ERRFILE: "severity[rule] message" of each finding on rollcall's stderr.
+# findings ERRFILE: "severity[rule] message" of each finding on rollcall's stderr
+# ("rollcall: <stdin>:L:C: severity[rule] message (template …)").
 findings() {
-  sed -nE 's/^rollcall: .* \(document [0-9]+, line [0-9]+, column [0-9]+\): ((error|warning|info)\[[a-z-]+\]: .*)$/\1/p' "$1"
+  sed -nE 's/^rollcall: <stdin>:[0-9]+(:[0-9]+)?: ((error|warning|info)\[[a-z-]+\] .*)$/\2/p' "$1"
 }
 sorted() { printf '%s\n' "$@" | LC_ALL=C sort; }
 
@@ -285,8 +286,8 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
   local f
   f="$(findings "$d/rev1.err")"
   [[ "$(grep -c . <<<"$f")" == 2 ]] &&
-    grep -qF 'error[unresolved-reference]: Deployment edge/edge-gateway reads secret/edge-client-tls[tls.crt] via env' <<<"$f" &&
-    grep -qF 'error[unresolved-reference]: Deployment edge/edge-gateway reads secret/edge-client-tls[tls.key] via env' <<<"$f"
+    grep -qF 'error[unresolved-reference] Deployment edge/edge-gateway reads secret/edge-client-tls[tls.crt] via env' <<<"$f" &&
+    grep -qF 'error[unresolved-reference] Deployment edge/edge-gateway reads secret/edge-client-tls[tls.key] via env' <<<"$f"
   check $? "findings:" "$f"
 
   # e: promote keeping the token: the Job that ran is written back as it ran.
@@ -302,8 +303,8 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
 
   # f: the findings that explain it.
   f="$(findings "$d/keep.err")"
-  grep -qE "^info\[run-once-already-ran\]: Job edge/$job " <<<"$f" &&
-    grep -qE "^warning\[stale-one-time-token\]: Job edge/$job .*--set-string" <<<"$f" &&
+  grep -qE "^info\[run-once-already-ran\] Job edge/$job " <<<"$f" &&
+    grep -qE "^warning\[stale-one-time-token\] Job edge/$job .*--set-string" <<<"$f" &&
     ! grep -q 'immutable-field' <<<"$f"
   check $? "findings:" "$f"
 
@@ -323,7 +324,7 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
       grep -q 'stale-one-time-token' "$d/strict.helm.err" || helm_says=1
   fi
   [[ $rc == 1 && ! -s "$d/strict" && $helm_says == 0 ]] &&
-    grep -qE "warning\[stale-one-time-token\]: Job edge/$job " "$d/strict.err"
+    grep -qE "warning\[stale-one-time-token\] Job edge/$job " "$d/strict.err"
   check $? "$(diag "$d/strict")"
 
   # i: promote with the token cleared.
@@ -390,20 +391,20 @@ plain "$p/keep1" "$data/plain-job-v1.yaml" --job-policy keep
 f="$(findings "$p/keep1.err")"
 [[ $rc == 0 && "$(rollout "$p/keep1.err")" == "Job shop/shop-migrate: new" ]] &&
   cmp -s "$data/plain-job-v1.yaml" "$p/keep1" &&
-  grep -qE '^warning\[plain-job-unchanged\]: Job shop/shop-migrate ' <<<"$f"
+  grep -qE '^warning\[plain-job-unchanged\] Job shop/shop-migrate ' <<<"$f"
 check $? "$(diag "$p/keep1")"
 
 plain "$p/keep2" "$data/plain-job-v2.yaml" --job-policy keep --previous="$p/keep1"
 f="$(findings "$p/keep2.err")"
 [[ $rc == 1 && ! -s "$p/keep2" ]] &&
-  grep -qE '^error\[immutable-field\]: Job shop/shop-migrate: spec\.template: .*field is immutable' <<<"$f"
+  grep -qE '^error\[immutable-field\] Job shop/shop-migrate: spec\.template: .*field is immutable' <<<"$f"
 check $? "$(diag "$p/keep2")"
 
 plain "$p/keep2-allowed" "$data/plain-job-v2.yaml" --job-policy keep --allow-immutable \
   --previous="$p/keep1"
 f="$(findings "$p/keep2-allowed.err")"
 [[ $rc == 0 ]] && cmp -s "$data/plain-job-v2.yaml" "$p/keep2-allowed" &&
-  grep -qE '^warning\[immutable-field\]: Job shop/shop-migrate: spec\.template: ' <<<"$f" &&
+  grep -qE '^warning\[immutable-field\] Job shop/shop-migrate: spec\.template: ' <<<"$f" &&
   ! grep -q '^error\[immutable-field\]' <<<"$f"
 check $? "$(diag "$p/keep2-allowed")"
 

@@ -156,7 +156,7 @@ for doc in k8s_json.load_all(sys.argv[1]):
   build "$tmp/strict" "$tmp/strict.yaml"
   status=$?
   [[ $lenient == 0 && ! -s "$tmp/lenient.yaml.err" && $status != 0 && ! -s "$tmp/strict.yaml" ]] &&
-    grep -q 'error\[unresolved-reference\]: Deployment shop/shop reads secret/shop-dbx\[password\]' "$tmp/strict.yaml.err" &&
+    grep -q 'error\[unresolved-reference\] Deployment shop/shop reads secret/shop-dbx\[password\]' "$tmp/strict.yaml.err" &&
     grep -q 'rollcall: error: strict: findings at error or warning severity; nothing written' "$tmp/strict.yaml.err"
   check $? "without strict: exit $lenient, stderr: $(cat "$tmp/lenient.yaml.err")" \
     "with strict: exit $status; stdout $(wc -c <"$tmp/strict.yaml") bytes; stderr:" "$(cat "$tmp/strict.yaml.err")"

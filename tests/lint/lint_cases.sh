@@ -79,6 +79,7 @@ extra_checks=(
   "chart directory: exit 1, both pending markers reported in the chart's template files"
   "the same lint twice gives byte-identical output"
   "text output is coloured on a terminal only"
+  "every file:line:column a case cites exists and holds what the finding is about"
 )
 echo "1..$((${#cases[@]} + ${#extra_checks[@]}))"
 # Points are printed by tap_result STATUS DESCRIPTION TODO-REASON DIAGNOSTIC... and
@@ -276,7 +277,8 @@ import json, sys
 
 problems = []
 states = ["hashed", "waived", "pending", "runtime", "unresolved"]
-finding_keys = ["rule", "severity", "file", "line", "column", "object", "reference", "message"]
+finding_keys = ["rule", "severity", "file", "line", "column", "template", "object", "reference",
+                "message"]
 if len(sys.argv) < 2:
     problems.append("no JSON output to check")
 for path in sys.argv[1:]:
@@ -379,3 +381,91 @@ else
 fi
 
 [[ $failed == 0 ]]
+
+# 8: every place a case's output cites (text, GitHub and JSON) is a file that exists
+# from where the case ran (<stdin>: its stdin file), a line of it, a column on that
+# line that is not blank; and the line holds what the finding is about: the name of
+# the source a reference reads ("reads secret/NAME"), or in a chart template a
+# {{ … }} action that stands for it; a marker finding's SECRET-VERSION comment or
+# rollcall.dev/secret-version annotation. A finding cited without a line names a file
+# or directory that exists (but an input error about a path that does not).
+cite_inputs=()
+for name in "${cases[@]}"; do
+  [[ -f "$tmp/out/$name.raw" ]] || continue
+  spec="$cases_dir/$name/case"
+  cite_inputs+=("$tmp/out/$name.raw" "$(field "$spec" cwd)" "$(field "$spec" stdin)")
+done
+cite_report="$("$python" - "${cite_inputs[@]}" <<'EOF' 2>&1
+import json, os, re, sys
+
+args = sys.argv[1:]
+problems, checked = [], 0
+text_line = re.compile(
+    r"^(.+?)(?::(\d+)(?::(\d+))?)?: (?:\x1b\[\d+m)?(error|warning|info)(?:\x1b\[0m)?\[([a-z-]+)\] (.*)$")
+github_line = re.compile(
+    r"^::(error|warning|notice) file=([^,]*)(?:,line=(\d+))?(?:,col=(\d+))?,title=rollcall ([a-z-]+)::(.*)$")
+
+def cited(path):
+    raw = open(path, encoding="utf-8", errors="replace").read()
+    try:
+        doc = json.loads(raw)
+        if isinstance(doc, dict) and isinstance(doc.get("findings"), list):
+            return [(f["file"], f["line"], f["column"], f["rule"], f["message"])
+                    for f in doc["findings"]]
+        return []  # SARIF: its own test point checks it
+    except ValueError:
+        pass
+    out = []
+    for line in raw.splitlines():
+        m = github_line.match(line)
+        if m:
+            out.append((m.group(2), int(m.group(3) or 0) or None, int(m.group(4) or 0) or None,
+                        m.group(5), m.group(6)))
+            continue
+        m = text_line.match(line)
+        if m:
+            out.append((m.group(1), int(m.group(2) or 0) or None, int(m.group(3) or 0) or None,
+                        m.group(5), m.group(6)))
+    return out
+
+for i in range(0, len(args), 3):
+    path, run_dir, stdin = args[i], args[i + 1] or ".", args[i + 2]
+    case = os.path.basename(path)[:-4]
+    for file, line, column, rule, message in cited(path):
+        checked += 1
+        where = f"{case}: {file}:{line}:{column} [{rule}]"
+        if file == "<stdin>" and not stdin:
+            problems.append(f"{where}: <stdin>, but the case gives none")
+            continue
+        real = stdin if file == "<stdin>" else os.path.join(run_dir, file)
+        if not os.path.exists(real) and rule != "input-error":  # "no such file" is the finding
+            problems.append(f"{where}: no such file or directory")
+            continue
+        if line is None:
+            continue
+        if not os.path.isfile(real):
+            problems.append(f"{where}: a line of what is not a file")
+            continue
+        lines = open(real, encoding="utf-8", errors="replace").read().split("\n")
+        if line > len(lines):
+            problems.append(f"{where}: the file has {len(lines)} lines")
+            continue
+        text = lines[line - 1]
+        if not text.strip():
+            problems.append(f"{where}: a blank line")
+        if column is not None and (column > len(text) or text[column - 1] in " \t"):
+            problems.append(f"{where}: column {column} is not on the text of {text!r}")
+        markers = rule in ("orphan-marker", "malformed-marker")
+        m = re.search(r"reads (?:secret|configmap)/([a-z0-9.-]+)", message)
+        if m and not markers and m.group(1) not in text and "{{" not in text \
+                and "SECRET-VERSION" not in text:
+            problems.append(f"{where}: {text!r} holds neither {m.group(1)!r} nor an action")
+        if markers and "secret-version" not in text.lower():
+            problems.append(f"{where}: {text!r} holds no SECRET-VERSION marker")
+if checked == 0:
+    problems.append("no citation to check")
+print("\n".join(problems) or f"{checked} citations checked")
+sys.exit(1 if problems else 0)
+EOF
+)"
+tap_result $? "${extra_checks[7]}" "" "$cite_report"

@@ -1,0 +1,42 @@
+// "Did you mean": the source an unresolved reference may have meant. A chart that
+// creates `oauth2-proxy-google` and mounts `oauth2-proxy-creds-google` starts no pod;
+// naming the near namesake turns "unresolved" into the fix.
+#pragma once
+
+#include <map>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "rollcall/model.h"
+
+namespace rollcall {
+
+// Edits (insert, delete, replace one byte) that turn `a` into `b`.
+std::size_t EditDistance(std::string_view a, std::string_view b);
+
+// The sources of a model, indexed to answer which one an unresolved reference most
+// likely meant. Built once per run: a large stream has many sources and many
+// references to ask about.
+class NearNames {
+ public:
+  explicit NearNames(const Model& model);
+
+  // One of the same kind with the same name in another namespace, else one of the
+  // same kind and namespace whose name is one hyphen-separated part apart (two or
+  // more parts shared: "x-google" for "x-creds-google") or at most max(2, a quarter
+  // of the longer name) edits away, the nearest (the first in id order among
+  // equals). Null when none is.
+  const Source* Find(const SourceId& wanted) const;
+
+ private:
+  const Source* Search(const SourceId& wanted) const;
+
+  mutable std::map<SourceId, const Source*> answers_;
+  // (kind, name) → the first source of that name, in id order.
+  std::map<std::pair<SourceKind, Name>, const Source*> by_name_;
+  // (kind, namespace) → its sources by name length, then id.
+  std::map<std::pair<SourceKind, Name>, std::vector<const Source*>> by_namespace_;
+};
+
+}  // namespace rollcall

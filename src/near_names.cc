@@ -1,0 +1,106 @@
+#include "rollcall/near_names.h"
+
+#include <algorithm>
+#include <vector>
+
+namespace rollcall {
+
+std::size_t EditDistance(std::string_view a, std::string_view b) {
+  // One row of the Wagner–Fischer table at a time.
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+namespace {
+
+// A name's parts between hyphens: "oauth2-proxy-creds-google" → 4.
+std::vector<std::string_view> Parts(std::string_view name) {
+  std::vector<std::string_view> parts;
+  for (std::size_t start = 0;;) {
+    std::size_t dash = name.find('-', start);
+    parts.push_back(name.substr(start, dash - start));
+    if (dash == std::string_view::npos) return parts;
+    start = dash + 1;
+  }
+}
+
+// Whether one part more, one fewer or one other turns `a` into `b`, with two parts
+// or more left as they were: "x-google" for "x-creds-google".
+bool OnePartApart(std::string_view a, std::string_view b) {
+  std::vector<std::string_view> left = Parts(a);
+  std::vector<std::string_view> right = Parts(b);
+  if (left.size() > right.size()) std::swap(left, right);
+  if (right.size() - left.size() > 1 || left.size() < 2) return false;
+  std::size_t prefix = 0;
+  while (prefix < left.size() && left[prefix] == right[prefix]) ++prefix;
+  std::size_t suffix = 0;
+  while (suffix < left.size() - prefix &&
+         left[left.size() - 1 - suffix] == right[right.size() - 1 - suffix]) {
+    ++suffix;
+  }
+  // What is left between the shared ends: nothing and one part, or one and one.
+  return prefix + suffix + 1 >= right.size() && prefix + suffix >= 2;
+}
+
+}  // namespace
+
+NearNames::NearNames(const Model& model) {
+  for (const auto& [id, source] : model.sources) {
+    by_name_.emplace(std::make_pair(id.kind, id.name), &source);
+    by_namespace_[{id.kind, id.name_space}].push_back(&source);
+  }
+  for (auto& [key, sources] : by_namespace_) {
+    std::stable_sort(sources.begin(), sources.end(), [](const Source* a, const Source* b) {
+      return a->id.name.view().size() < b->id.name.view().size();
+    });
+  }
+}
+
+const Source* NearNames::Find(const SourceId& wanted) const {
+  // Many references read the same missing source.
+  auto [asked, first] = answers_.try_emplace(wanted, nullptr);
+  if (first) asked->second = Search(wanted);
+  return asked->second;
+}
+
+const Source* NearNames::Search(const SourceId& wanted) const {
+  if (auto same = by_name_.find({wanted.kind, wanted.name}); same != by_name_.end()) {
+    if (same->second->id.name_space != wanted.name_space) return same->second;
+  }
+  auto found = by_namespace_.find({wanted.kind, wanted.name_space});
+  if (found == by_namespace_.end()) return nullptr;
+  const std::size_t size = wanted.name.view().size();
+  const Source* nearest = nullptr;
+  std::size_t nearest_distance = 0;
+  for (const Source* source : found->second) {
+    std::string_view name = source->id.name.view();
+    std::size_t distance = 0;
+    if (OnePartApart(name, wanted.name.view())) {
+      distance = 1;  // as near as a typo
+    } else {
+      std::size_t longer = std::max(name.size(), size);
+      std::size_t most = std::max<std::size_t>(2, longer / 4);
+      if (name.size() + most < size || name.size() > size + most) continue;
+      distance = EditDistance(name, wanted.name.view());
+      if (distance > most || distance == 0) continue;
+    }
+    if (nearest == nullptr || distance < nearest_distance ||
+        (distance == nearest_distance && source->id < nearest->id)) {
+      nearest = source;
+      nearest_distance = distance;
+    }
+  }
+  return nearest;
+}
+
+}  // namespace rollcall
