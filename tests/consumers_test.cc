@@ -9,6 +9,8 @@
 namespace rollcall {
 namespace {
 
+using testing::FileExists;
+using testing::ReadFile;
 using testing::RollcallBinary;
 using testing::RunProcess;
 using testing::TestdataPath;
@@ -114,8 +116,9 @@ TEST(Consumers, NeedsAName) {
   EXPECT_EQ(result.out, "");
 }
 
-// One reader of each coverage state (docs/examples/graph/shop.yaml, the example the
-// picture in docs/consumers.md is drawn from).
+// One reader of each coverage state and a checkout with two findings
+// (docs/examples/graph/shop.yaml, the example the picture in docs/consumers.md is
+// drawn from).
 std::string ShopExample() { return TestdataPath("../docs/examples/graph/shop.yaml"); }
 
 TEST(Consumers, AllListsEverySourceWithItsName) {
@@ -135,7 +138,11 @@ TEST(Consumers, AllListsEverySourceWithItsName) {
             "secret/shop/mail-relay: cronjob/shop/nightly-report container report reads env "
             "password: waived (static: each run starts a new pod and reads it afresh)\n"
             "secret/shop/warehouse-api: cronjob/shop/nightly-report container report reads env "
-            "token: unresolved (Secret shop/warehouse-api is not in the input)\n");
+            "token: unresolved (Secret shop/warehouse-api is not in the input)\n"
+            "secret/shop/shop-db: deployment/shop/checkout container checkout reads env "
+            "username: hashed (content known)\n"
+            "secret/shop/shop-tls: deployment/shop/checkout container checkout reads env "
+            "tls.key: runtime (rotated at runtime by cert-manager Certificate shop/shop-tls)\n");
 }
 
 TEST(Consumers, AllWithKindNarrowsToThatKind) {
@@ -151,14 +158,14 @@ TEST(Consumers, AllAsJsonNamesEachSource) {
   ASSERT_EQ(result.exit_code, 0) << result.err;
   nlohmann::json document = nlohmann::json::parse(result.out);
   EXPECT_FALSE(document.contains("source"));
-  ASSERT_EQ(document["consumers"].size(), 7u);
+  ASSERT_EQ(document["consumers"].size(), 9u);
   EXPECT_EQ(
       document["consumers"][1]["source"],
       (nlohmann::json{{"kind", "configmap"}, {"namespace", "shop"}, {"name", "shop-settings"}}));
   EXPECT_EQ(document["consumers"][1]["object"], "deployment/shop/storefront");
 }
 
-TEST(Consumers, DotDrawsSourcesToConsumersColouredByCoverage) {
+TEST(Consumers, DotDrawsSourcesToConsumersColouredByCoverageAndFindings) {
   testing::ProcessResult result = Consumers({"--all", "--format", "dot", ShopExample()});
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const std::string& dot = result.out;
@@ -170,24 +177,79 @@ TEST(Consumers, DotDrawsSourcesToConsumersColouredByCoverage) {
   EXPECT_THAT(dot, ::testing::HasSubstr("  \"secret/shop/warehouse-api\" [shape=note, "
                                         "label=\"Secret\\nshop/warehouse-api\\n(content not in the "
                                         "input)\", style=dashed];\n"));
-  // Each consumer takes the colour of its worst reference: the CronJob has an
-  // unresolved one (red), the StatefulSet a pending one (orange).
+  // Each consumer takes the colour of its worst reference: the storefront's is
+  // runtime (blue); the CronJob's and the StatefulSet's have errors (red).
+  EXPECT_THAT(dot, ::testing::HasSubstr("  \"Deployment/shop/storefront\" [shape=box, "
+                                        "style=\"rounded,filled\", fillcolor=\"#bbdefb\""));
   EXPECT_THAT(dot, ::testing::HasSubstr("  \"CronJob/shop/nightly-report\" [shape=box, "
                                         "style=\"rounded,filled\", fillcolor=\"#ffcdd2\""));
   EXPECT_THAT(dot, ::testing::HasSubstr("  \"StatefulSet/shop/orders\" [shape=box, "
-                                        "style=\"rounded,filled\", fillcolor=\"#ffe0b2\""));
-  // One edge per reference, in the colour of its state, saying who reads what.
-  EXPECT_THAT(
-      dot, ::testing::HasSubstr("  \"secret/shop/payment-provider\" -> \"StatefulSet/shop/orders\" "
-                                "[color=\"#ef6c00\", fontcolor=\"#ef6c00\", label=\"orders: env "
-                                "api-key\\npending\", penwidth=2];\n"));
+                                        "style=\"rounded,filled\", fillcolor=\"#ffcdd2\""));
+  // One edge per reference, saying who reads what, in the colour of its state...
   EXPECT_THAT(dot,
               ::testing::HasSubstr("  \"secret/shop/shop-db\" -> \"StatefulSet/shop/orders\" "
                                    "[color=\"#2e7d32\", fontcolor=\"#2e7d32\", label=\"orders: "
                                    "env password\\nhashed\"];\n"));
-  EXPECT_THAT(dot, ::testing::EndsWith("</tr></table>>];\n}\n"));
+  // ...or thick in the colour of its worst finding, the rule in the label, whatever
+  // its state: a pending marker, a key the Secret lacks, a runtime Secret in env.
+  EXPECT_THAT(
+      dot, ::testing::HasSubstr("  \"secret/shop/payment-provider\" -> \"StatefulSet/shop/orders\" "
+                                "[color=\"#c62828\", fontcolor=\"#c62828\", label=\"orders: env "
+                                "api-key\\npending\\nerror[pending-marker]\", penwidth=3, "
+                                "tooltip=\"error[pending-marker] StatefulSet shop/orders reads "));
+  EXPECT_THAT(dot, ::testing::HasSubstr("  \"secret/shop/shop-db\" -> \"Deployment/shop/checkout\" "
+                                        "[color=\"#c62828\", fontcolor=\"#c62828\", "
+                                        "label=\"checkout: env username\\nhashed\\nerror[missing-"
+                                        "key]\", penwidth=3"));
+  EXPECT_THAT(dot,
+              ::testing::HasSubstr("  \"secret/shop/shop-tls\" -> \"Deployment/shop/checkout\" "
+                                   "[color=\"#c62828\", fontcolor=\"#c62828\", "
+                                   "label=\"checkout: env tls.key\\nruntime\\nerror[runtime-"
+                                   "source-in-env]\", penwidth=3"));
+  EXPECT_THAT(dot, ::testing::EndsWith("  </table>>];\n}\n"));
   // Names only: the Secret's value never reaches the picture.
   EXPECT_THAT(dot, ::testing::Not(::testing::HasSubstr("example-only")));
+}
+
+// Golden pictures: each folder under testdata/graph/ holds input.yaml, fed on stdin to
+// `rollcall consumers --all --format dot -`, and expected.dot, read by a person; an
+// optional config.yaml is passed as --config.
+class GraphGolden : public ::testing::TestWithParam<std::string> {};
+
+std::string GraphCase(const std::string& name) { return TestdataPath("graph/" + name); }
+
+TEST_P(GraphGolden, DrawsTheExpectedDot) {
+  std::string dir = GraphCase(GetParam());
+  std::vector<std::string> argv = {RollcallBinary(), "consumers", "--all", "--format", "dot"};
+  if (FileExists(dir + "/config.yaml")) {
+    argv.insert(argv.end(), {"--config", dir + "/config.yaml"});
+  }
+  argv.push_back("-");
+  testing::ProcessResult result =
+      RunProcess(argv, ReadFile(dir + "/input.yaml"), {"HELM_NAMESPACE="});
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, ReadFile(dir + "/expected.dot"));
+  EXPECT_THAT(result.out, ::testing::Not(::testing::HasSubstr("example-only")));
+}
+
+// What the golden files hold is a picture: Graphviz reads it without a complaint.
+TEST_P(GraphGolden, GraphvizDrawsTheExpectedDot) {
+  const std::string dot = "/usr/bin/dot";
+  if (!FileExists(dot)) GTEST_SKIP() << "Graphviz is not installed (scripts/install-deps.sh)";
+  testing::ProcessResult result =
+      RunProcess({dot, "-Tsvg"}, ReadFile(GraphCase(GetParam()) + "/expected.dot"));
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.err, "");
+}
+
+INSTANTIATE_TEST_SUITE_P(Graph, GraphGolden,
+                         ::testing::ValuesIn(testing::GoldenCases("graph", "input.yaml")),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                           return testing::GoldenCaseName(info.param);
+                         });
+
+TEST(GraphGoldenCases, AreThere) {
+  EXPECT_GE(testing::GoldenCases("graph", "input.yaml").size(), 2u);
 }
 
 TEST(Consumers, DotQuotesWhatDotWouldMisread) {
@@ -198,8 +260,10 @@ TEST(Consumers, DotQuotesWhatDotWouldMisread) {
   testing::ProcessResult result =
       RunProcess({RollcallBinary(), "consumers", "s", "--format", "dot", "-"}, stream);
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_THAT(result.out,
-              ::testing::HasSubstr("label=\"say \\\"hi\\\" \\\\ bye: env k\\nunresolved\""));
+  EXPECT_THAT(result.out, ::testing::HasSubstr("label=\"say \\\"hi\\\" \\\\ bye: env "
+                                               "k\\nunresolved\\nerror[unresolved-reference]\""));
+  // The findings' messages quote the name too.
+  EXPECT_THAT(result.out, ::testing::HasSubstr("in container say \\\"hi\\\" \\\\ bye, but"));
 }
 
 }  // namespace

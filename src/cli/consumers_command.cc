@@ -1,7 +1,7 @@
 // `rollcall consumers NAME [PATH…|-]`: every consumer of one Secret or ConfigMap,
 // how each reads it and how a change reaches it; with --restart-commands, what to
 // run after changing it outside any release. `--all` takes every source instead of
-// NAME; `--format dot` draws the same as a Graphviz graph.
+// NAME; `--format dot` draws the same as a Graphviz graph, marked with lint's findings.
 #include <cxxopts.hpp>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -15,6 +15,7 @@
 #include "rollcall/consumers.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
+#include "rollcall/lint.h"
 #include "rollcall/printable.h"
 
 namespace rollcall::cli {
@@ -135,7 +136,11 @@ int RunConsumers(const std::vector<std::string>& args) {
     } else if (format == "json") {
       output = ConsumersJson(uses, query);
     } else if (format == "dot") {
-      output = ConsumerGraphDot(uses, analysed.analysis->model());
+      // The findings lint would print mark the picture: the same rules, severities
+      // and suppressions, computed once, here.
+      std::vector<Finding> findings =
+          RunRules(*analysed.analysis, std::move(analysed.inputs.findings));
+      output = ConsumerGraphDot(uses, analysed.analysis->model(), findings);
     } else {
       for (const ConsumerUse& use : uses) {
         // Without a NAME each line says which source it is about.
