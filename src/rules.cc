@@ -30,6 +30,7 @@ const std::vector<Rule>& Rules() {
       rules::LookupFailed(),
       rules::NotAnObject(),
       rules::TemplateNotAnalysed(),
+      rules::StaleBaselineEntry(),
   };
   // clang-format on
   return rules;

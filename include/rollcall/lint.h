@@ -3,6 +3,8 @@
 // (rollcall.dev/ignore) applied, in one place for lint, render and consumers.
 #pragma once
 
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "rollcall/analysis.h"
@@ -18,6 +20,11 @@ enum class RulesFor { kLint, kRender };
 // registry or the config, suppressed ones dropped, sorted by origin and line.
 std::vector<Finding> RunRules(const Analysis& analysis, std::vector<Finding> stage_findings = {},
                               RulesFor audience = RulesFor::kLint);
+
+// The severity of `rule`'s findings in this project: the config's, else the
+// registry's (error for an id it does not know); nullopt when the config turns the
+// rule off. For findings made after RunRules (lint's baseline).
+std::optional<Severity> ProjectSeverity(const Analysis& analysis, const std::string& rule);
 
 // True when any finding is at error severity (or, with `strict`, at warning).
 bool HasBlockingFinding(const std::vector<Finding>& findings, bool strict);

@@ -10,6 +10,7 @@
 #include "cli/analysis_flags.h"
 #include "cli/commands.h"
 #include "cli/input.h"
+#include "cli/lint_baseline.h"
 #include "cli/output.h"
 #include "rollcall/analysis.h"
 #include "rollcall/input_error.h"
@@ -29,6 +30,7 @@ cxxopts::Options LintOptionsSpec() {
   spec.positional_help("[PATH…] (files, directories, Helm chart directories, - for stdin)");
   AddAnalysisOptions(spec);
   AddInputOptions(spec);
+  AddBaselineOptions(spec);
   cxxopts::OptionAdder add = spec.add_options();
   add("format", "text, json, sarif or github",
       cxxopts::value<std::string>()->default_value("text"));
@@ -46,6 +48,7 @@ int RunLint(const std::vector<std::string>& args) {
   InputOptions inputs_options;
   std::vector<std::string> paths;
   ReportFormat format = ReportFormat::kText;
+  std::optional<LintBaseline> baseline;
   try {
     std::optional<cxxopts::ParseResult> maybe = ParseOrHelp(spec, args);
     if (!maybe) return kExitOk;
@@ -56,6 +59,7 @@ int RunLint(const std::vector<std::string>& args) {
     format = *chosen;
     inputs_options = ReadInputOptions(parsed, flags);
     if (parsed.count("paths") > 0) paths = parsed["paths"].as<std::vector<std::string>>();
+    baseline.emplace(parsed);
   } catch (const cxxopts::exceptions::exception& e) {
     PrintError(std::string(e.what()) + " (see rollcall lint --help)");
     return kExitInput;
@@ -66,10 +70,12 @@ int RunLint(const std::vector<std::string>& args) {
   if (paths.empty()) paths = {"."};
 
   try {
+    baseline->Load(flags.limits);
     AnalysedInputs analysed = AnalysePaths(flags, inputs_options, paths);
     Report report;
     report.findings = RunRules(*analysed.analysis, std::move(analysed.inputs.findings));
     MapToTemplates(analysed.inputs, report.findings);
+    if (int failed = baseline->Apply(analysed, report); failed != kExitOk) return failed;
     report.summary = analysed.analysis->Summary();
     ReportStyle style;
     style.color = format == ReportFormat::kText && isatty(STDOUT_FILENO) != 0;

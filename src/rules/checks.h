@@ -46,5 +46,7 @@ Rule LookupFailed();
 Rule NotAnObject();
 Rule TemplateNotAnalysed();
 Rule InvalidIgnore();
+// The lint baseline.
+Rule StaleBaselineEntry();
 
 }  // namespace rollcall::rules
