@@ -13,6 +13,7 @@
 #include "cli/lint_baseline.h"
 #include "cli/output.h"
 #include "rollcall/analysis.h"
+#include "rollcall/chart_of_file.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
 #include "rollcall/lint.h"
@@ -32,6 +33,9 @@ cxxopts::Options LintOptionsSpec() {
   AddInputOptions(spec);
   AddBaselineOptions(spec);
   cxxopts::OptionAdder add = spec.add_options();
+  add("chart-of-file",
+      "lint the Helm chart a file belongs to (its Chart.yaml, values*.yaml or templates/) "
+      "instead of the file, each chart once (the pre-commit hook)");
   add("format", "text, json, sarif or github",
       cxxopts::value<std::string>()->default_value("text"));
   add("h,help", "show this help");
@@ -59,6 +63,7 @@ int RunLint(const std::vector<std::string>& args) {
     format = *chosen;
     inputs_options = ReadInputOptions(parsed, flags);
     if (parsed.count("paths") > 0) paths = parsed["paths"].as<std::vector<std::string>>();
+    if (parsed.count("chart-of-file") > 0) paths = ChartsOfFiles(paths);
     baseline.emplace(parsed);
   } catch (const cxxopts::exceptions::exception& e) {
     PrintError(std::string(e.what()) + " (see rollcall lint --help)");
