@@ -25,16 +25,11 @@ std::vector<Finding> RunRules(const Analysis& analysis, std::vector<Finding> sta
     if (rule.check == nullptr || (audience == RulesFor::kRender && rule.render_repairs)) continue;
     rule.check(analysis, raw);
   }
-  const auto& severities = analysis.options().config.severities;
   std::vector<Finding> out;
   for (Finding& finding : raw) {
-    const Rule* rule = FindRule(finding.rule);
-    finding.severity = rule != nullptr ? rule->severity : Severity::kError;
-    auto configured = severities.find(finding.rule);
-    if (configured != severities.end()) {
-      if (!configured->second) continue;  // "off"
-      finding.severity = *configured->second;
-    }
+    std::optional<Severity> severity = ProjectSeverity(analysis, finding.rule);
+    if (!severity) continue;  // "off"
+    finding.severity = *severity;
     if (Suppressed(analysis, finding)) continue;
     out.push_back(std::move(finding));
   }
@@ -43,6 +38,15 @@ std::vector<Finding> RunRules(const Analysis& analysis, std::vector<Finding> sta
            std::tie(b.where.origin, b.where.line, b.where.column, b.rule);
   });
   return out;
+}
+
+std::optional<Severity> ProjectSeverity(const Analysis& analysis, const std::string& rule) {
+  const auto& severities = analysis.options().config.severities;
+  if (auto configured = severities.find(rule); configured != severities.end()) {
+    return configured->second;
+  }
+  const Rule* known = FindRule(rule);
+  return known != nullptr ? known->severity : Severity::kError;
 }
 
 std::optional<FailOn> ParseFailOn(std::string_view name) {

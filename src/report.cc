@@ -62,9 +62,21 @@ std::string CountLine(const std::vector<Finding>& findings) {
   return out.empty() ? "no findings" : out;
 }
 
+std::string Counted(std::size_t count, const char* one, const char* many) {
+  return std::to_string(count) + " " + (count == 1 ? one : many);
+}
+
+// "baseline FILE: 3 findings accepted, 1 stale entry".
+std::string BaselineLine(const BaselineOutcome& baseline) {
+  return "baseline " + baseline.file + ": " +
+         Counted(baseline.accepted.size(), "finding accepted", "findings accepted") + ", " +
+         Counted(baseline.stale.size(), "stale entry", "stale entries");
+}
+
 void WriteText(std::ostream& out, const Report& report, const ReportStyle& style) {
   for (const Finding& finding : report.findings) out << FormatFinding(finding, style.color) << '\n';
   out << report.summary.Line() << '\n';
+  if (report.baseline) out << Printable(BaselineLine(*report.baseline)) << '\n';
   out << CountLine(report.findings) << '\n';
 }
 
@@ -78,6 +90,12 @@ Json SummaryJson(const CoverageSummary& summary) {
     out[CoverageName(state)] = summary.Count(state);
   }
   return out;
+}
+
+Json BaselineJson(const BaselineOutcome& baseline) {
+  return Json{{"file", baseline.file},
+              {"accepted", baseline.accepted.size()},
+              {"stale", baseline.stale.size()}};
 }
 
 // A line or column, or null when it is unknown (0).
@@ -122,6 +140,7 @@ void WriteJson(std::ostream& out, const Report& report) {
     document["rollout"] = std::move(rollout);
   }
   if (report.config) document["config"] = report.config->empty() ? Json() : Json(*report.config);
+  if (report.baseline) document["baseline"] = BaselineJson(*report.baseline);
   Dump(out, document);
 }
 
@@ -247,13 +266,22 @@ void WriteSarif(std::ostream& out, const Report& report, const ReportStyle& styl
   for (const Rule& rule : Rules()) rules.push_back(SarifRule(rule));
   driver["rules"] = std::move(rules);
 
+  // With a baseline, every result is one it did not accept: "new". What it accepted
+  // is counted in the run's properties but not listed, not even as suppressed:
+  // GitHub code scanning opens an alert for a result whatever its `suppressions`
+  // say (github/codeql-action#1230), so listing them would undo the baseline there.
   Json results = Json::array();
-  for (const Finding& finding : report.findings) results.push_back(SarifResult(finding));
+  for (const Finding& finding : report.findings) {
+    Json result = SarifResult(finding);
+    if (report.baseline) result["baselineState"] = "new";
+    results.push_back(std::move(result));
+  }
 
   Json run;
   run["tool"] = Json{{"driver", std::move(driver)}};
   run["results"] = std::move(results);
   run["properties"] = Json{{"summary", SummaryJson(report.summary)}};
+  if (report.baseline) run["properties"]["baseline"] = BaselineJson(*report.baseline);
 
   Json document;
   document["$schema"] = kSarifSchema;
@@ -332,6 +360,7 @@ void WriteGithub(std::ostream& out, const Report& report) {
     out << '\n';
   }
   out << "::notice::" << EscapeData(report.summary.Line()) << '\n';
+  if (report.baseline) out << "::notice::" << EscapeData(BaselineLine(*report.baseline)) << '\n';
 }
 
 }  // namespace

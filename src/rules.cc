@@ -34,6 +34,7 @@ const std::vector<Rule>& Rules() {
       rules::NotAnObject(),
       rules::TemplateNotAnalysed(),
       rules::InputError(),
+      rules::StaleBaselineEntry(),
   };
   // clang-format on
   return rules;

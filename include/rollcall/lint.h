@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -26,6 +27,11 @@ std::vector<Finding> RunRules(const Analysis& analysis, std::vector<Finding> sta
 enum class FailOn { kNever, kError, kWarning };
 std::optional<FailOn> ParseFailOn(std::string_view name);  // "never", "error", "warning"
 const char* FailOnName(FailOn fail_on);
+
+// The severity of `rule`'s findings in this project: the config's, else the
+// registry's (error for an id it does not know); nullopt when the config turns the
+// rule off. For findings made after RunRules (lint's baseline).
+std::optional<Severity> ProjectSeverity(const Analysis& analysis, const std::string& rule);
 
 // True when a finding is at a severity `fail_on` fails on.
 bool HasBlockingFinding(const std::vector<Finding>& findings, FailOn fail_on);

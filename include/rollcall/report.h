@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rollcall/baseline.h"
 #include "rollcall/coverage.h"
 #include "rollcall/finding.h"
 #include "rollcall/rollout.h"
@@ -27,6 +28,9 @@ struct Report {
   std::string error;  // render: why its output did not reach its reader, or "" (JSON only)
   // render: the config file used, "" for none (null in JSON); unset: not reported.
   std::optional<std::string> config;
+  // lint with --baseline or --write-baseline: what the baseline accepted and which of
+  // its entries matched nothing (counted in every format, never listed).
+  std::optional<BaselineOutcome> baseline;
 };
 
 struct ReportStyle {

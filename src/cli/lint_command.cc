@@ -11,9 +11,11 @@
 #include "cli/analysis_flags.h"
 #include "cli/commands.h"
 #include "cli/input.h"
+#include "cli/lint_baseline.h"
 #include "cli/output.h"
 #include "rollcall/analysis.h"
 #include "rollcall/chart_findings.h"
+#include "rollcall/chart_of_file.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
 #include "rollcall/lint.h"
@@ -31,7 +33,11 @@ cxxopts::Options LintOptionsSpec() {
   spec.positional_help("[PATH…] (files, directories, Helm chart directories, - for stdin)");
   AddAnalysisOptions(spec);
   AddInputOptions(spec);
+  AddBaselineOptions(spec);
   cxxopts::OptionAdder add = spec.add_options();
+  add("chart-of-file",
+      "lint the Helm chart a file belongs to (its Chart.yaml, values*.yaml or templates/) "
+      "instead of the file, each chart once (the pre-commit hook)");
   add("format", "text, json, sarif or github",
       cxxopts::value<std::string>()->default_value("text"));
   add("h,help", "show this help");
@@ -48,6 +54,7 @@ int RunLint(const std::vector<std::string>& args) {
   InputOptions inputs_options;
   std::vector<std::string> paths;
   ReportFormat format = ReportFormat::kText;
+  std::optional<LintBaseline> baseline;
   try {
     std::optional<cxxopts::ParseResult> maybe = ParseOrHelp(spec, args);
     if (!maybe) return kExitOk;
@@ -59,6 +66,8 @@ int RunLint(const std::vector<std::string>& args) {
     inputs_options = ReadInputOptions(parsed, flags);
     inputs_options.keep_going = true;
     if (parsed.count("paths") > 0) paths = parsed["paths"].as<std::vector<std::string>>();
+    if (parsed.count("chart-of-file") > 0) paths = ChartsOfFiles(paths);
+    baseline.emplace(parsed);
   } catch (const cxxopts::exceptions::exception& e) {
     PrintError(std::string(e.what()) + " (see rollcall lint --help)");
     return kExitInput;
@@ -69,10 +78,12 @@ int RunLint(const std::vector<std::string>& args) {
   if (paths.empty()) paths = {"."};
 
   try {
+    baseline->Load(flags.limits);
     AnalysedInputs analysed = AnalysePaths(flags, inputs_options, paths);
     Report report;
     report.findings = RunRules(*analysed.analysis, std::move(analysed.inputs.findings));
     MapToTemplates(analysed.inputs, report.findings);
+    if (int failed = baseline->Apply(analysed, report); failed != kExitOk) return failed;
     report.summary = analysed.analysis->Summary();
     ReportStyle style;
     style.color = format == ReportFormat::kText && isatty(STDOUT_FILENO) != 0;

@@ -77,22 +77,24 @@ int WriteOutput(std::string_view input, std::vector<Edit>& edits, std::string& e
   return kExitInput;
 }
 
-std::string ReplaceableFileProblem(const std::string& path) {
+std::string ReplaceableFileProblem(const std::string& path, const std::string& what) {
+  const std::string where = what + " " + path;
   struct stat info {};
   if (lstat(path.c_str(), &info) == 0) {
     if (S_ISLNK(info.st_mode)) {
-      return "the report " + path + " is a symbolic link; rollcall writes no file through one";
+      return where + " is a symbolic link; rollcall writes no file through one";
     }
-    if (!S_ISREG(info.st_mode)) return "the report " + path + " exists and is not a regular file";
+    if (!S_ISREG(info.st_mode)) return where + " exists and is not a regular file";
   } else if (errno != ENOENT) {
-    return "cannot write the report " + path + ": " + std::strerror(errno);
+    return "cannot write " + where + ": " + std::strerror(errno);
   }
   return "";
 }
 
-std::string ReplaceFile(const std::string& path, std::string_view content) {
-  const std::string where = "the report " + path;
-  if (std::string problem = ReplaceableFileProblem(path); !problem.empty()) return problem;
+std::string ReplaceFile(const std::string& path, std::string_view content,
+                        const std::string& what) {
+  const std::string where = what + " " + path;
+  if (std::string problem = ReplaceableFileProblem(path, what); !problem.empty()) return problem;
   std::string::size_type slash = path.rfind('/');
   std::string directory = slash == std::string::npos ? "" : path.substr(0, slash + 1);
   std::string temporary = directory + ".rollcall-report-XXXXXX";

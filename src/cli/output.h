@@ -38,14 +38,15 @@ int WriteOutput(std::string_view input, std::vector<Edit>& edits, std::string& e
 
 // Why ReplaceFile would refuse `path` (see there), or "": checked before a run
 // starts, so that a bad --report stops it before anything is written.
-std::string ReplaceableFileProblem(const std::string& path);
+std::string ReplaceableFileProblem(const std::string& path, const std::string& what = "the report");
 
 // Replaces the file at `path` with `content`: written to a new file in the same
 // directory, then renamed over `path`, so a reader never sees half a report and a
 // symbolic link at `path` (one committed in a repository, say) is never followed.
 // Refuses a `path` that is a symbolic link or exists as anything but a regular
-// file. Returns "" on success, else the reason, naming `path`. Despite its name the
-// messages say "the report": it is the one file rollcall writes.
-std::string ReplaceFile(const std::string& path, std::string_view content);
+// file. Returns "" on success, else the reason, naming `path` as `what` (the files
+// rollcall writes: the report, lint's baseline).
+std::string ReplaceFile(const std::string& path, std::string_view content,
+                        const std::string& what = "the report");
 
 }  // namespace rollcall::cli

@@ -50,5 +50,7 @@ Rule NotAnObject();
 Rule TemplateNotAnalysed();
 Rule InputError();
 Rule InvalidIgnore();
+// The lint baseline.
+Rule StaleBaselineEntry();
 
 }  // namespace rollcall::rules

@@ -34,6 +34,10 @@ checks=(
   "rollcall-lint-all lints the whole repository, so the Secret resolves the checksum marker"
   "rendered manifests committed: rollcall-lint-all fails when the Secret changed without rendering again"
   "rendered again with rollcall render, the same commit passes"
+  "a chart whose only change is templates/deployment.yaml is rendered and linted: its unresolved reference fails rollcall-lint"
+  "a changed values.yaml lints its chart too, once when the template changed beside it"
+  "the installed git hook refuses a commit changing only the template, and lets it through once the reference is accounted for"
+  "rollcall lint without --chart-of-file still lints the template file alone (markers only), as before"
 )
 echo "1..${#checks[@]}"
 
@@ -56,6 +60,8 @@ git config --global user.name "rollcall test"
 git config --global user.email "test@rollcall.invalid"
 git config --global init.defaultBranch main
 git config --global commit.gpgSign false
+# Helm 3 for the chart checks (9 to 12): the hooks find it through HELM_BIN.
+helm="${ROLLCALL_HELM3:-$root/.cache/helm/v3/helm}"
 # SOURCE_ROOT may belong to another user (a CI checkout in a container).
 git config --global --add safe.directory '*'
 
@@ -214,5 +220,97 @@ git -C "$app" add -A
 try_repo rollcall-lint-all --files deploy/shop-db.yaml
 [[ $status == 0 ]] && grep -q '^rollcall lint (whole repository)\.*Passed$' "$tmp/out"
 check $? "pre-commit exited $status; output:" "$(cat "$tmp/out")"
+
+# 9 to 12: a chart in the repository whose template reads a Secret nobody accounted
+# for. As a file the template is not YAML (template-not-analysed: markers only), so
+# without --chart-of-file a commit changing only the template got through.
+if [[ ! -x "$helm" ]]; then
+  skip_rest "no helm (Helm 3 not found at $helm; run scripts/fetch-helm.sh)"
+  [[ $failed == 0 ]]
+  exit
+fi
+export HELM_BIN="$helm"
+chart="$app/charts/shop"
+mkdir -p "$chart/templates"
+printf '%s\n' 'apiVersion: v2' 'name: shop' 'version: 0.1.0' >"$chart/Chart.yaml"
+printf '%s\n' 'image: registry.example.com/shop/cart:1.0.0' 'paymentsSecret: shop-payments' \
+  >"$chart/values.yaml"
+write_template() { # write_template COMMENT: the comment above the Secret's name
+  cat >"$chart/templates/deployment.yaml" <<EOF
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: {{ .Release.Name }}-cart
+spec:
+  selector:
+    matchLabels:
+      app: cart
+  template:
+    metadata:
+      labels:
+        app: cart
+    spec:
+      containers:
+        - name: cart
+          image: {{ .Values.image }}
+          env:
+            - name: PAYMENTS_KEY
+              valueFrom:
+                secretKeyRef:
+                  # $1
+                  name: {{ .Values.paymentsSecret }}
+                  key: api-key
+EOF
+}
+write_template "the payments key"
+commit "the shop chart"
+chart_finding='^charts/shop/templates/deployment\.yaml:[0-9][0-9]*\(:[0-9][0-9]*\)\{0,1\}: error\[unresolved-reference\] Deployment default/shop-cart reads secret/shop-payments\[api-key\]'
+
+# 9: only the template changed.
+write_template "the payments key, from the provider"
+git -C "$app" add -A
+try_repo rollcall-lint --files charts/shop/templates/deployment.yaml
+[[ $status == 1 ]] && grep -q "$chart_finding" "$tmp/out" &&
+  ! grep -q 'template-not-analysed' "$tmp/out" && grep -q '^rollcall lint\.*Failed$' "$tmp/out"
+check $? "pre-commit exited $status; output:" "$(cat "$tmp/out")"
+
+# 10: only values.yaml; then three files of the chart: one chart, one finding.
+sed -i 's|^image: .*|image: registry.example.com/shop/cart:1.0.1|' "$chart/values.yaml"
+git -C "$app" add -A
+try_repo rollcall-lint --files charts/shop/values.yaml
+first=$status
+cp "$tmp/out" "$tmp/values.out"
+try_repo rollcall-lint --files charts/shop/values.yaml charts/shop/templates/deployment.yaml \
+  charts/shop/Chart.yaml
+[[ $first == 1 && $status == 1 ]] && grep -q "$chart_finding" "$tmp/values.out" &&
+  [[ "$(grep -c "$chart_finding" "$tmp/out")" == 1 ]]
+check $? "pre-commit exited $first, then $status; output:" "$(cat "$tmp/values.out" "$tmp/out")"
+
+# 11: the git hook installed in 3 (the snippet's configuration, the hooks file as it is
+# in SOURCE_ROOT now). The staged change touches the chart only.
+if [[ -f "$app/.pre-commit-config.yaml" ]]; then
+  git -C "$app" reset -q -- charts/shop/values.yaml && git -C "$app" checkout -q -- charts/shop/values.yaml
+  head_before="$(git -C "$app" rev-parse HEAD)"
+  (cd "$app" && git commit -m "the payments key comes from the provider") >"$tmp/refused.out" 2>&1
+  refused=$?
+  write_template "SECRET-VERSION: static: the provider rotates the key once a year, and the cart is restarted then"
+  git -C "$app" add -A
+  (cd "$app" && git commit -m "the payments key, accounted for") >"$tmp/out" 2>&1
+  status=$?
+  [[ $refused != 0 && $status == 0 && "$(git -C "$app" rev-parse HEAD~1)" == "$head_before" ]] &&
+    grep -q "$chart_finding" "$tmp/refused.out" && grep -q '^rollcall lint\.*Passed$' "$tmp/out"
+  check $? "git commit exited $refused, then $status; output:" "$(cat "$tmp/refused.out")" \
+    "$(cat "$tmp/out")"
+else
+  not_ok "(needs the configuration check 3 installs)"
+fi
+
+# 12: the flag is what the hook's entry adds; rollcall lint FILE is unchanged.
+write_template "the payments key"
+(cd "$app" && rollcall lint charts/shop/templates/deployment.yaml) >"$tmp/out" 2>&1
+status=$?
+[[ $status == 0 ]] &&
+  grep -q '^charts/shop/templates/deployment\.yaml: info\[template-not-analysed\]' "$tmp/out"
+check $? "rollcall lint exited $status; output:" "$(cat "$tmp/out")"
 
 [[ $failed == 0 ]]

@@ -8,7 +8,8 @@
 #
 # Each case is a directory testdata/lint/expected/<case>/ holding:
 #   case       "key: value" lines: description, exit (the expected exit code), arg (one
-#              per argument after `lint`, in order; @HELM@ is Helm 3), and optionally
+#              per argument after `lint`, in order; @HELM@ is Helm 3, @OUT@ an empty
+#              directory of the case's own for files it writes), and optionally
 #              cwd (directory to run in), stdin (file fed to stdin), needs: helm, and
 #              todo (a known defect: the case holds the correct output and is reported
 #              as TAP TODO until rollcall is fixed; drop the line then)
@@ -16,9 +17,11 @@
 #              and the results' rule indexes are placeholders (see normalize below)
 #   stderr     the exact expected stderr (absent: stderr must be empty), or
 #   stderr.re  an extended regular expression the whole stderr must match somewhere
+#   written/   the exact files the case must leave in @OUT@ (--write-baseline), and no
+#              others; in stdout and stderr the directory's path is written @OUT@
 #
-# ROLLCALL_UPDATE_GOLDEN=1 rewrites stdout (and an existing stderr) of every case that is
-# not a TODO from rollcall's current output. Read the diff before committing it.
+# ROLLCALL_UPDATE_GOLDEN=1 rewrites stdout (and an existing stderr, and written/) of every
+# case that is not a TODO from rollcall's current output. Read the diff before committing it.
 # Helm 3 comes from SOURCE_ROOT/.cache/helm/v3/helm (scripts/fetch-helm.sh) or
 # $ROLLCALL_HELM3; without it the cases that need it are skipped.
 set -uo pipefail
@@ -76,6 +79,7 @@ extra_checks=(
   "SARIF outputs have the fields SARIF 2.1.0 requires"
   "JSON outputs have the documented shape and consistent counts"
   "no Secret value appears in any format's report"
+  "no Secret value appears in a baseline written from the same fixtures"
   "chart directory: exit 1, both pending markers reported in the chart's template files"
   "the same lint twice gives byte-identical output"
   "text output is coloured on a terminal only"
@@ -111,9 +115,12 @@ for name in "${cases[@]}"; do
   want_exit="$(field "$spec" exit)"
   run_dir="$(field "$spec" cwd)"
   stdin="$(field "$spec" stdin)"
+  written="$tmp/written/$name"
+  mkdir -p "$written"
   args=()
   while IFS= read -r arg; do
-    args+=("${arg//@HELM@/$helm}")
+    arg="${arg//@HELM@/$helm}"
+    args+=("${arg//@OUT@/$written}")
   done < <(sed -n 's/^arg: //p' "$spec")
 
   if [[ "$(field "$spec" needs)" == helm && $have_helm == 0 ]]; then
@@ -127,13 +134,17 @@ for name in "${cases[@]}"; do
   (
     cd "${run_dir:-.}" || exit 99
     exec "$rollcall" lint "${args[@]}" <"$input"
-  ) >"$out.raw" 2>"$out.err"
+  ) >"$out.raw" 2>"$out.err.raw"
   got_exit=$?
-  normalize "$out.raw" >"$out"
+  normalize "$out.raw" | sed -e "s|$written|@OUT@|g" >"$out"
+  sed -e "s|$written|@OUT@|g" "$out.err.raw" >"$out.err"
 
   if [[ -n "$update" && -z "$todo" ]]; then
     cp "$out" "$dir/stdout"
     [[ -f "$dir/stderr" ]] && cp "$out.err" "$dir/stderr"
+    if [[ -d "$dir/written" || -n "$(ls -A "$written")" ]]; then
+      rm -rf "$dir/written" && cp -R "$written" "$dir/written"
+    fi
   fi
 
   problems=()
@@ -153,6 +164,10 @@ for name in "${cases[@]}"; do
       problems+=("stderr does not match $dir/stderr.re ($(cat "$dir/stderr.re")):" "$(head -n 20 "$out.err")")
   elif [[ -s "$out.err" ]]; then
     problems+=("unexpected stderr:" "$(head -n 20 "$out.err")")
+  fi
+  if [[ -d "$dir/written" || -n "$(ls -A "$written")" ]]; then
+    diff -r "$dir/written" "$written" >"$out.written.diff" 2>&1 ||
+      problems+=("the files written differ from $dir/written:" "$(head -n 40 "$out.written.diff")")
   fi
   status=0
   if [[ ${#problems[@]} -gt 0 ]]; then
@@ -252,6 +267,9 @@ for path in paths:
             need(0 <= res["ruleIndex"] < len(rules) and ids[res["ruleIndex"]] == res.get("ruleId"),
                  at, "ruleIndex does not point at ruleId")
         need(res.get("level") in ("none", "note", "warning", "error"), at, "level")
+        if "baselineState" in res:
+            need(res["baselineState"] in ("new", "unchanged", "updated", "absent"), at,
+                 "baselineState")
         locations = res.get("locations")
         need(isinstance(locations, list) and locations, at, "no locations")
         for loc in locations or []:
@@ -288,9 +306,15 @@ for path in sys.argv[1:]:
     except ValueError as e:
         problems.append(f"{name}: not JSON: {e}")
         continue
-    if list(doc) != ["summary", "findings"]:
+    # "baseline" only with --baseline or --write-baseline.
+    if list(doc) not in (["summary", "findings"], ["summary", "findings", "baseline"]):
         problems.append(f"{name}: top-level keys {list(doc)}")
         continue
+    if "baseline" in doc:
+        b = doc["baseline"]
+        if list(b) != ["file", "accepted", "stale"] or not isinstance(b["file"], str) or not all(
+                isinstance(b[k], int) and b[k] >= 0 for k in ("accepted", "stale")):
+            problems.append(f"{name}: baseline {b!r}")
     summary = doc["summary"]
     if list(summary) != ["references"] + states:
         problems.append(f"{name}: summary keys {list(summary)}")
@@ -348,7 +372,22 @@ done
 [[ "$(wc -l <<<"$values")" -ge 10 && ${#leaks[@]} == 0 ]]
 tap_result $? "${extra_checks[3]}" "" "values looked for: $(wc -l <<<"$values")" "${leaks[@]}"
 
-# 5: the chart through real Helm, with what is right today checked apart from the exact
+# 5: the same for a baseline: its entries hold rule, file, object, reference and the
+# message, none of which may carry a value. --strict does not matter to what is written.
+leaks=()
+"$rollcall" lint --write-baseline "$tmp/leak-baseline.json" testdata/lint/platform-checksum \
+  testdata/lint/platform-tenth testdata/lint/duplicate-key testdata/lint/missing-key \
+  testdata/lint/bare-pod </dev/null >"$tmp/run.out" 2>"$tmp/run.err"
+baseline_exit=$?
+entries="$(grep -c '"rule": ' "$tmp/leak-baseline.json" 2>/dev/null)"
+while IFS= read -r value; do
+  grep -qF -- "$value" "$tmp/leak-baseline.json" && leaks+=("the baseline contains $value")
+done <<<"$values"
+[[ $baseline_exit == 0 && "${entries:-0}" -ge 5 && ${#leaks[@]} == 0 ]]
+tap_result $? "${extra_checks[4]}" "" "exit $baseline_exit, entries: ${entries:-none}" \
+  "${leaks[@]}" "$(cat "$tmp/run.err")"
+
+# 6: the chart through real Helm, with what is right today checked apart from the exact
 # golden (chart-pending, a TODO while the line mapping is wrong).
 if [[ $have_helm == 1 ]]; then
   run --helm "$helm" testdata/lint/chart-pending
@@ -357,27 +396,27 @@ if [[ $have_helm == 1 ]]; then
     grep -q 'error\[pending-marker\] Deployment default/chart-pending-platform-api reads secret/platform-secrets\[jwt-signing-key\]' "$tmp/run.out" &&
     grep -q 'error\[pending-marker\] Deployment default/chart-pending-platform-api-worker reads secret/platform-secrets\[smtp-password\]' "$tmp/run.out" &&
     grep -qx 'references: 4 — hashed 1, waived 1, pending 2, runtime 0, unresolved 0' "$tmp/run.out"
-  tap_result $? "${extra_checks[4]}" "" "exit $run_exit" "$(cat "$tmp/run.out" "$tmp/run.err")"
+  tap_result $? "${extra_checks[5]}" "" "exit $run_exit" "$(cat "$tmp/run.out" "$tmp/run.err")"
 else
-  tap_skip "${extra_checks[4]}" "no helm"
+  tap_skip "${extra_checks[5]}" "no helm"
 fi
 
-# 6: determinism.
+# 7: determinism.
 run --format json testdata/lint/platform testdata/lint/markers testdata/lint/runtime-cert
 cp "$tmp/run.out" "$tmp/first.out"
 run --format json testdata/lint/platform testdata/lint/markers testdata/lint/runtime-cert
 cmp -s "$tmp/first.out" "$tmp/run.out"
-tap_result $? "${extra_checks[5]}" "" "$(diff "$tmp/first.out" "$tmp/run.out" | head -n 20)"
+tap_result $? "${extra_checks[6]}" "" "$(diff "$tmp/first.out" "$tmp/run.out" | head -n 20)"
 
-# 7: colour. Every golden above is taken from a pipe and has no escape; on a terminal
+# 8: colour. Every golden above is taken from a pipe and has no escape; on a terminal
 # (script(1) gives one) the severity is coloured.
 if command -v script >/dev/null 2>&1; then
   script -qec "'$rollcall' lint testdata/lint/platform/mysql.yaml" /dev/null </dev/null >"$tmp/tty.out" 2>&1
   grep -q $'\x1b\[31merror\x1b\[0m\[pending-marker\]' "$tmp/tty.out" &&
     ! grep -q $'\x1b' "$cases_dir/platform/stdout"
-  tap_result $? "${extra_checks[6]}" "" "on a terminal:" "$(cat -v "$tmp/tty.out" | head -n 5)"
+  tap_result $? "${extra_checks[7]}" "" "on a terminal:" "$(cat -v "$tmp/tty.out" | head -n 5)"
 else
-  tap_skip "${extra_checks[6]}" "no script(1) to provide a terminal"
+  tap_skip "${extra_checks[7]}" "no script(1) to provide a terminal"
 fi
 
 [[ $failed == 0 ]]
