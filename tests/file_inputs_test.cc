@@ -166,7 +166,8 @@ TEST_F(FileInputs, UnreadableDirectoryEntryIsAnInputError) {
   ProcessResult result = Run({"lint", "deep"});
   EXPECT_FALSE(result.timed_out);
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_EQ(result.out, testing::LintInputErrorReport(relative, "cannot read the directory entry: File name too long"));
+  EXPECT_EQ(result.out, testing::LintInputErrorReport(
+                            relative, "cannot read the directory entry: File name too long"));
   EXPECT_EQ(result.err, "rollcall: error: " + relative +
                             ": cannot read the directory entry: File name too long\n");
   // remove_all cannot reach it by path either: bottom up, through the descriptors.
@@ -191,7 +192,8 @@ TEST_F(FileInputs, DirectoryWithoutPermissionIsAnInputError) {
   ProcessResult result = testing::RunProcess({RollcallBinary(), "lint", "tree"}, "", options);
   if (result.exit_code == 126 && result.err.empty()) GTEST_SKIP() << "cannot run as nobody";
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_EQ(result.out, testing::LintInputErrorReport("tree/locked", "cannot read the directory: Permission denied"));
+  EXPECT_EQ(result.out, testing::LintInputErrorReport(
+                            "tree/locked", "cannot read the directory: Permission denied"));
   EXPECT_EQ(result.err,
             "rollcall: error: tree/locked: cannot read the directory: Permission denied\n");
 }
@@ -205,7 +207,8 @@ TEST_F(FileInputs, NamedPipeInATreeIsRefusedNotWaitedOn) {
   ProcessResult result = Run({"lint", "tree"});
   EXPECT_FALSE(result.timed_out);
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_EQ(result.out, testing::LintInputErrorReport("tree/pipe.yaml", "is a named pipe, not a regular file"));
+  EXPECT_EQ(result.out,
+            testing::LintInputErrorReport("tree/pipe.yaml", "is a named pipe, not a regular file"));
   EXPECT_EQ(result.err, "rollcall: error: tree/pipe.yaml: is a named pipe, not a regular file\n");
   // Not named like a manifest: not read, as any other such file.
   Write("other/app.yaml", kConfigMap);
@@ -223,8 +226,8 @@ TEST_F(FileInputs, SpecialFileNamedOnTheCommandLineIsRefused) {
   EXPECT_FALSE(pipe.timed_out);
   EXPECT_EQ(pipe.exit_code, 2);
   EXPECT_EQ(pipe.out,
-            testing::LintInputErrorReport(
-                "pipe.yaml", "is a named pipe, not a regular file" + hint.substr(0, hint.size() - 1)));
+            testing::LintInputErrorReport("pipe.yaml", "is a named pipe, not a regular file" +
+                                                           hint.substr(0, hint.size() - 1)));
   EXPECT_EQ(pipe.err, "rollcall: error: pipe.yaml: is a named pipe, not a regular file" + hint);
   ProcessResult device = Run({"consumers", "--all", "/dev/null"});
   EXPECT_EQ(device.exit_code, 2);
@@ -317,7 +320,9 @@ TEST_F(FileInputs, ChartYamlThatIsANamedPipeIsRefused) {
   ProcessResult result = Run({"lint", "--helm", "/bin/true", "tree"});
   EXPECT_FALSE(result.timed_out);
   EXPECT_EQ(result.exit_code, 2);
-  EXPECT_EQ(result.out, testing::LintInputErrorReport("tree/shop/Chart.yaml", "the chart's Chart.yaml is a named pipe, not a regular file"));
+  EXPECT_EQ(result.out, testing::LintInputErrorReport(
+                            "tree/shop/Chart.yaml",
+                            "the chart's Chart.yaml is a named pipe, not a regular file"));
   EXPECT_EQ(result.err,
             "rollcall: error: tree/shop/Chart.yaml: the chart's Chart.yaml is a named pipe, not a "
             "regular file\n");

@@ -373,7 +373,8 @@ TEST(Lists, AJobInsideAListIsRefused) {
       EXPECT_EQ(result.out, "");
     }
     if (std::string(command) == "lint") {
-      EXPECT_THAT(result.out, ::testing::StartsWith("<stdin>:4:3: error[input-error] a Job inside "));
+      EXPECT_THAT(result.out,
+                  ::testing::StartsWith("<stdin>:4:3: error[input-error] a Job inside "));
     }
     EXPECT_EQ(result.err,
               std::string("rollcall: error: ") +

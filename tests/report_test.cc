@@ -228,8 +228,8 @@ TEST(JsonReport, ParsesBackWithTheDocumentedShape) {
   for (const Json& finding : document["findings"]) {
     std::vector<std::string> keys;
     for (const auto& item : finding.items()) keys.push_back(item.key());
-    EXPECT_EQ(keys, (std::vector<std::string>{"rule", "severity", "file", "line", "column", "template",
-                                              "object", "reference", "message"}));
+    EXPECT_EQ(keys, (std::vector<std::string>{"rule", "severity", "file", "line", "column",
+                                              "template", "object", "reference", "message"}));
   }
   EXPECT_EQ(document["findings"][0]["line"], 14);
   EXPECT_TRUE(document["findings"][2]["line"].is_null());
