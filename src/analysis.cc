@@ -307,6 +307,9 @@ std::string ReferenceCoverage::Reason() const {
     case CoverageCause::kRestarted:
       return std::string("restarted on a change by ") + watch->controller + " (" +
              watch->annotation + "), if it runs in the cluster";
+    case CoverageCause::kClusterPublished:
+      return "the cluster's CA bundle, which Kubernetes publishes in every namespace, read "
+             "through a volume the kubelet updates in place";
     case CoverageCause::kHookGenerated:
       return "created at install time by the hook " + generator->Describe() +
              ", which names it in its arguments: its content is in no manifest";
@@ -340,6 +343,10 @@ void Analysis::CoverUnknown(const Consumer& consumer, const Reference& reference
     waive(CoverageCause::kHook);
   } else if (missing && reference.optional) {
     waive(CoverageCause::kAbsentOptional);
+  } else if (source.kind == SourceKind::kConfigMap && source.name == "kube-root-ca.crt" &&
+             (reference.via == ReadVia::kVolume || reference.via == ReadVia::kProjected)) {
+    // A service account token volume written out (charts do, for automount: false).
+    waive(CoverageCause::kClusterPublished);
   } else if (const RestartWatch* watch = WatchOf(consumer, source)) {
     waive(CoverageCause::kRestarted);
     out.watch = watch;

@@ -34,13 +34,14 @@ std::vector<std::string_view> Parts(std::string_view name) {
   }
 }
 
-// Whether one part more, one fewer or one other turns `a` into `b`, with two parts
-// or more left as they were: "x-google" for "x-creds-google".
+// Whether one part more or one fewer turns `a` into `b`, with two parts or more
+// left as they were: "x-google" for "x-creds-google". One part for another is not
+// near ("x-creds" is no typo of "x-google"); a typo within a part is EditDistance's.
 bool OnePartApart(std::string_view a, std::string_view b) {
   std::vector<std::string_view> left = Parts(a);
   std::vector<std::string_view> right = Parts(b);
   if (left.size() > right.size()) std::swap(left, right);
-  if (right.size() - left.size() > 1 || left.size() < 2) return false;
+  if (right.size() != left.size() + 1 || left.size() < 2) return false;
   std::size_t prefix = 0;
   while (prefix < left.size() && left[prefix] == right[prefix]) ++prefix;
   std::size_t suffix = 0;
@@ -48,8 +49,7 @@ bool OnePartApart(std::string_view a, std::string_view b) {
          left[left.size() - 1 - suffix] == right[right.size() - 1 - suffix]) {
     ++suffix;
   }
-  // What is left between the shared ends: nothing and one part, or one and one.
-  return prefix + suffix + 1 >= right.size() && prefix + suffix >= 2;
+  return prefix + suffix == left.size();
 }
 
 }  // namespace

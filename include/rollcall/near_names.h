@@ -23,8 +23,8 @@ class NearNames {
   explicit NearNames(const Model& model);
 
   // One of the same kind with the same name in another namespace, else one of the
-  // same kind and namespace whose name is one hyphen-separated part apart (two or
-  // more parts shared: "x-google" for "x-creds-google") or at most max(2, a quarter
+  // same kind and namespace whose name is one hyphen-separated part more or fewer
+  // (two or more parts shared: "x-google" for "x-creds-google") or at most max(2, a quarter
   // of the longer name) edits away, the nearest (the first in id order among
   // equals). Null when none is.
   const Source* Find(const SourceId& wanted) const;
