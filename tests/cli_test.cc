@@ -217,6 +217,64 @@ TEST(Cli, StrictRenderIsAGate) {
               HasSubstr("--strict: findings at error or warning severity; nothing written"));
 }
 
+// --fail-on chooses what stops render (default never) and what fails lint (default
+// error); --strict is --fail-on warning and cannot go with another value.
+TEST(Cli, FailOnChoosesWhatFails) {
+  std::string unresolved = std::string(kStream) +
+                           "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\n"
+                           "spec:\n  template:\n    spec:\n      containers:\n      - name: api\n"
+                           "        envFrom:\n        - secretRef: {name: elsewhere}\n";
+  auto render = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {RollcallBinary(), "render", "-n", "prod"});
+    return RunProcess(args, unresolved);
+  };
+  EXPECT_EQ(render({}).exit_code, 0);
+  EXPECT_EQ(render({"--fail-on", "never"}).exit_code, 0);
+  testing::ProcessResult gate = render({"--fail-on=error"});
+  EXPECT_EQ(gate.exit_code, 1);
+  EXPECT_EQ(gate.out, "");
+  EXPECT_THAT(gate.err, HasSubstr("rollcall: error: --fail-on error: findings at error severity; "
+                                  "nothing written\n"));
+  testing::ProcessResult bad = render({"--fail-on", "sometimes"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.err, "rollcall: error: --fail-on must be error, warning or never\n");
+  testing::ProcessResult both = render({"--strict", "--fail-on", "error"});
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_EQ(both.err,
+            "rollcall: error: --strict is --fail-on warning: it cannot go with --fail-on error\n");
+
+  auto lint = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {RollcallBinary(), "lint", "-n", "prod"});
+    args.push_back("-");
+    return RunProcess(args, unresolved);
+  };
+  EXPECT_EQ(lint({}).exit_code, 1);
+  EXPECT_EQ(lint({"--fail-on", "never"}).exit_code, 0);
+  EXPECT_EQ(lint({"--fail-on", "warning"}).exit_code, 1);
+}
+
+// Under Helm 4 the report is the only place a user sees anything: a mistyped flag or
+// a bad value must land there too, from --report or $ROLLCALL_REPORT.
+TEST(Cli, UsageErrorsReachTheReport) {
+  std::string report = testing::TempFile("");
+  testing::ProcessResult flag =
+      RunProcess({RollcallBinary(), "render", "--report", report, "--no-such-flag"}, kStream);
+  EXPECT_EQ(flag.exit_code, 2);
+  EXPECT_EQ(flag.out, "");
+  EXPECT_EQ(testing::ReadFile(report),
+            "{\n  \"error\": \"Option \u2018no-such-flag\u2019 does not exist (see rollcall render "
+            "--help)\"\n}\n");
+  testing::ProcessResult value = RunProcess({RollcallBinary(), "render", "--fail-on=maybe"},
+                                            kStream, {"ROLLCALL_REPORT=" + report});
+  EXPECT_EQ(value.exit_code, 2);
+  EXPECT_EQ(testing::ReadFile(report),
+            "{\n  \"error\": \"--fail-on must be error, warning or never\"\n}\n");
+  testing::ProcessResult positional =
+      RunProcess({RollcallBinary(), "render", "--report=" + report, "extra.yaml"}, kStream);
+  EXPECT_EQ(positional.exit_code, 2);
+  EXPECT_THAT(testing::ReadFile(report), HasSubstr("render takes no arguments, got 'extra.yaml'"));
+}
+
 }  // namespace
 }  // namespace rollcall
 
