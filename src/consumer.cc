@@ -124,6 +124,8 @@ class ReferenceCollector {
   // the API server refuses it, and reads nothing.
   bool WellFormed(const YAML::Node& ref, const char* name_field, bool key_reference,
                   const std::string& path) {
+    // Decoded before it is validated: a field of the wrong type is refused first.
+    BoolField(doc_, Child(ref, "optional"), path + ".optional");
     bool ok = true;
     for (const char* field : {name_field, key_reference ? "key" : nullptr}) {
       if (field == nullptr) continue;
@@ -287,16 +289,14 @@ class ReferenceCollector {
                        const YAML::Node& volume_entry, std::initializer_list<Hop> hops,
                        const std::string& path) {
     Name volume = StringField(doc_, Child(volume_entry, "name"), spec_path_ + ".volumes.name");
+    YAML::Node items = ListField(doc_, Child(ref, "items"), path + ".items");
+    std::vector<Name> keys;
+    ForEachItem(ref, path, "items", [&](const YAML::Node& item) {
+      keys.emplace_back(StringField(doc_, Child(item, "key"), path + ".items.key"));
+    });
     if (!WellFormed(ref, name_field, /*key_reference=*/false, path)) return;
     Reference out = Make(kind, ref, name_field, via, volume_entry, hops, path);
-    YAML::Node items = ListField(doc_, Child(ref, "items"), path + ".items");
-    if (items.IsDefined() && items.size() > 0) {
-      std::vector<Name> keys;
-      ForEachItem(ref, path, "items", [&](const YAML::Node& item) {
-        keys.emplace_back(StringField(doc_, Child(item, "key"), path + ".items.key"));
-      });
-      out.keys = KeySet(std::move(keys));
-    }
+    if (items.IsDefined() && items.size() > 0) out.keys = KeySet(std::move(keys));
     out.volume = volume;
     references_.push_back(std::move(out));
   }

@@ -124,6 +124,9 @@ def normalize(what):
     w = what
     w = re.sub(r"reads object (\S+) (\S+) .*$", r"reads object \1 \2", w)
     w = re.sub(r"^(only (?:rollcall|Kubernetes): )\S+ .*? reads ", r"\1Workload … reads ", w)
+    # A reference without a name or a key (Secret/[k], ConfigMap/x[""], Secret/ via …):
+    # the API server refuses it on validation; rollcall reports malformed-reference.
+    w = re.sub(r'\b(Secret|ConfigMap)/(?:(?=[\s\[])\S*|\S*\[""\])', r"\1:no-name-or-key", w)
     w = re.sub(r"\[[^\]]*\]", "[…]", w)
     w = re.sub(r'"(?:[^"\\]|\\.)*"', '"…"', w)
     w = re.sub(r"\b(Secret|ConfigMap)/\S*", r"\1/…", w)
