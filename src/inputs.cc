@@ -169,8 +169,10 @@ class Loader {
     std::error_code error;  // the working directory gone: the path as given
     fs::path absolute = fs::absolute(directory, error).lexically_normal();
     if (absolute.filename().empty()) absolute = absolute.parent_path();  // "chart/"
-    argv.insert(argv.end(),
-                {"--", ReleaseNameFor(absolute.filename().string()), ChartPath(directory)});
+    argv.insert(argv.end(), {"--",
+                             options_.release.empty() ? ReleaseNameFor(absolute.filename().string())
+                                                      : options_.release,
+                             ChartPath(directory)});
     ProcessOutput rendered = RunProgram(argv, options_.limits.max_input_bytes, origin);
     if (rendered.exit_code != 0) {
       throw InputError(Location{origin, 0, 0, 0}, "helm template failed (exit " +

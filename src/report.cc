@@ -74,7 +74,11 @@ std::string BaselineLine(const BaselineOutcome& baseline) {
 }
 
 void WriteText(std::ostream& out, const Report& report, const ReportStyle& style) {
-  for (const Finding& finding : report.findings) out << FormatFinding(finding, style.color) << '\n';
+  for (const Finding& finding : report.findings) {
+    if (style.quiet && finding.severity == Severity::kInfo) continue;
+    out << FormatFinding(finding, style.color) << '\n';
+  }
+  if (style.quiet) return;
   out << report.summary.Line() << '\n';
   if (report.baseline) out << Printable(BaselineLine(*report.baseline)) << '\n';
   out << CountLine(report.findings) << '\n';

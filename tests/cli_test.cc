@@ -4,13 +4,16 @@
 
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
+#include "rollcall/rules.h"
 #include "test_support.h"
 
 namespace rollcall {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 using testing::RollcallBinary;
 using testing::RunProcess;
 using ::testing::StartsWith;
@@ -32,7 +35,9 @@ spec:
 TEST(Cli, VersionAndHelp) {
   testing::ProcessResult version = RunProcess({RollcallBinary(), "--version"}, "");
   EXPECT_EQ(version.exit_code, 0);
-  EXPECT_THAT(version.out, ::testing::MatchesRegex("rollcall [0-9]+\\.[0-9]+\\.[0-9]+\n"));
+  // The version, and the commit built from: git describe's, else "unknown".
+  EXPECT_THAT(version.out, ::testing::MatchesRegex("rollcall [0-9]+\\.[0-9]+\\.[0-9]+ \\(commit "
+                                                   "([0-9a-z.-]+|unknown)\\)\n"));
   testing::ProcessResult help = RunProcess({RollcallBinary(), "help"}, "");
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_THAT(help.out, HasSubstr("render"));
@@ -253,6 +258,84 @@ TEST(Cli, FailOnChoosesWhatFails) {
   EXPECT_EQ(lint({"--fail-on", "warning"}).exit_code, 1);
 }
 
+// Conventions of the command line: `help CMD`, and a typo gets the nearest name.
+TEST(Cli, HelpForACommandAndNamesForTypos) {
+  testing::ProcessResult help = RunProcess({RollcallBinary(), "help", "lint"}, "");
+  testing::ProcessResult own = RunProcess({RollcallBinary(), "lint", "--help"}, "");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_EQ(help.out, own.out);
+  EXPECT_THAT(help.out, HasSubstr("rollcall lint [OPTION...]"));
+  testing::ProcessResult typo = RunProcess({RollcallBinary(), "lnt"}, "");
+  EXPECT_EQ(typo.exit_code, 2);
+  EXPECT_EQ(typo.out, "");
+  EXPECT_EQ(typo.err,
+            "rollcall: error: unknown command \"lnt\"; did you mean \"lint\"? (rollcall help "
+            "lists the commands)\n");
+  testing::ProcessResult far = RunProcess({RollcallBinary(), "help", "deploy"}, "");
+  EXPECT_EQ(far.exit_code, 2);
+  EXPECT_EQ(far.err,
+            "rollcall: error: unknown command \"deploy\" (rollcall help lists the commands)\n");
+  testing::ProcessResult flag = RunProcess({RollcallBinary(), "lint", "--nmespace=x", "-"}, "");
+  EXPECT_EQ(flag.exit_code, 2);
+  EXPECT_EQ(flag.err,
+            "rollcall: error: unknown option --nmespace; did you mean --namespace? (see rollcall "
+            "lint --help)\n");
+  // Helm 3 calls the bare binary with options only: those still mean render.
+  testing::ProcessResult bare = RunProcess({RollcallBinary(), "--namespace=prod"}, kStream);
+  EXPECT_EQ(bare.exit_code, 0);
+}
+
+TEST(Cli, RulesAsJsonAreTheRegistry) {
+  testing::ProcessResult json = RunProcess({RollcallBinary(), "rules", "--format", "json"}, "");
+  EXPECT_EQ(json.exit_code, 0);
+  nlohmann::json rules = nlohmann::json::parse(json.out);
+  ASSERT_EQ(rules.size(), Rules().size());
+  for (std::size_t i = 0; i < rules.size(); ++i) {
+    EXPECT_EQ(rules[i]["id"], Rules()[i].id);
+    EXPECT_EQ(rules[i]["severity"], SeverityName(Rules()[i].severity));
+    EXPECT_EQ(rules[i]["fix"], Rules()[i].fix);
+  }
+}
+
+// kube-linter's switches: rules on and off from the command line, the report to a
+// file, quiet text, colour on demand and never by default off a terminal.
+TEST(Cli, LintSwitches) {
+  const std::string pod = testing::TestdataPath("lint/bare-pod");
+  testing::ProcessResult off = RunProcess(
+      {RollcallBinary(), "lint", "--disable", "bare-pod", "--disable=unresolved-reference", pod},
+      "");
+  EXPECT_EQ(off.exit_code, 0);
+  EXPECT_THAT(off.out, HasSubstr("no findings\n"));
+  testing::ProcessResult on = RunProcess(
+      {RollcallBinary(), "lint", "--disable", "bare-pod", "--enable", "bare-pod", pod}, "");
+  EXPECT_THAT(on.out, HasSubstr("warning[bare-pod]"));
+  testing::ProcessResult unknown =
+      RunProcess({RollcallBinary(), "lint", "--enable", "nope", pod}, "");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_EQ(unknown.err,
+            "rollcall: error: --enable: unknown rule \"nope\" (rollcall rules lists them)\n");
+
+  testing::ProcessResult quiet = RunProcess({RollcallBinary(), "lint", "-q", pod}, "");
+  EXPECT_EQ(quiet.exit_code, 1);
+  EXPECT_THAT(quiet.out, Not(HasSubstr("references:")));
+  EXPECT_THAT(quiet.out, HasSubstr("error[unresolved-reference]"));
+
+  std::string report = testing::TempFile("");
+  testing::ProcessResult to_file = RunProcess({RollcallBinary(), "lint", "-o", report, pod}, "");
+  EXPECT_EQ(to_file.exit_code, 1);
+  EXPECT_EQ(to_file.out, "");
+  EXPECT_THAT(testing::ReadFile(report), HasSubstr("1 error, 1 warning\n"));
+
+  testing::ProcessResult plain = RunProcess({RollcallBinary(), "lint", pod}, "");
+  EXPECT_THAT(plain.out, Not(HasSubstr("\x1b[")));
+  testing::ProcessResult always =
+      RunProcess({RollcallBinary(), "lint", "--color=always", pod}, "", {"NO_COLOR=1"});
+  EXPECT_THAT(always.out, HasSubstr("\x1b[33mwarning\x1b[0m[bare-pod]"));
+  testing::ProcessResult bad = RunProcess({RollcallBinary(), "lint", "--color=sometimes", pod}, "");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.err, "rollcall: error: --color must be auto, always or never\n");
+}
+
 // Under Helm 4 the report is the only place a user sees anything: a mistyped flag or
 // a bad value must land there too, from --report or $ROLLCALL_REPORT.
 TEST(Cli, UsageErrorsReachTheReport) {
@@ -262,8 +345,7 @@ TEST(Cli, UsageErrorsReachTheReport) {
   EXPECT_EQ(flag.exit_code, 2);
   EXPECT_EQ(flag.out, "");
   EXPECT_EQ(testing::ReadFile(report),
-            "{\n  \"error\": \"Option \u2018no-such-flag\u2019 does not exist (see rollcall render "
-            "--help)\"\n}\n");
+            "{\n  \"error\": \"unknown option --no-such-flag (see rollcall render --help)\"\n}\n");
   testing::ProcessResult value = RunProcess({RollcallBinary(), "render", "--fail-on=maybe"},
                                             kStream, {"ROLLCALL_REPORT=" + report});
   EXPECT_EQ(value.exit_code, 2);

@@ -29,6 +29,9 @@ struct InputOptions {
   std::string helm;                       // helm binary: --helm, else $HELM_BIN, else "helm"
   std::vector<std::string> values_files;  // -f, passed to helm template
   std::vector<std::string> set_values;    // --set, passed to helm template
+  // --release: the release name charts are rendered with; empty: one made from the
+  // chart directory's name (object_names.h's ReleaseNameFor).
+  std::string release;
   std::string name_space = "default";
   Limits limits;
   // How documents' facts are read as they are parsed (facts.h): the trees go as soon

@@ -35,6 +35,7 @@ struct Report {
 
 struct ReportStyle {
   bool color = false;        // ANSI colours in text, for a terminal only
+  bool quiet = false;        // text: warnings and errors only, without the summary lines
   std::string tool_version;  // for SARIF's tool.driver.version
 };
 

@@ -5,6 +5,7 @@
 #include "cli/input.h"
 #include "cli/output.h"
 #include "rollcall/object_names.h"
+#include "rollcall/rules.h"
 #include "rollcall/state.h"
 #include "rollcall/stream.h"
 
@@ -43,6 +44,10 @@ void AddAnalysisOptions(cxxopts::Options& spec) {
   add("kube-context", "kubectl context for --lookup",
       cxxopts::value<std::string>()->default_value(""));
   add("allow-immutable", "report immutable-field changes as warnings, not errors");
+  add("disable", "turn RULE off, as rules: {RULE: off} in the config does (repeatable)",
+      cxxopts::value<std::vector<std::string>>(), "RULE");
+  add("enable", "turn RULE on at its own severity, over the config and --disable (repeatable)",
+      cxxopts::value<std::vector<std::string>>(), "RULE");
   add("helm", "helm binary (default: $HELM_BIN, else helm)",
       cxxopts::value<std::string>()->default_value(""));
   add("max-input-bytes", "refuse a larger input",
@@ -77,6 +82,20 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   }
   flags.verbose = parsed.count("verbose") > 0;
   flags.allow_immutable = parsed.count("allow-immutable") > 0;
+  // --disable first, then --enable: a rule named by both is on.
+  for (const char* option : {"disable", "enable"}) {
+    if (parsed.count(option) == 0) continue;
+    for (const std::string& id : parsed[option].as<std::vector<std::string>>()) {
+      const Rule* rule = FindRule(id);
+      if (rule == nullptr) {
+        throw UsageError("--" + std::string(option) + ": unknown rule \"" + id +
+                         "\" (rollcall rules lists them)");
+      }
+      flags.rule_switches.emplace_back(id, std::string(option) == "enable"
+                                               ? std::optional<Severity>(rule->severity)
+                                               : std::nullopt);
+    }
+  }
   std::optional<JobPolicy> policy = ParseJobPolicy(parsed["job-policy"].as<std::string>());
   if (!policy) throw UsageError("--job-policy must be rename or keep");
   flags.jobs.policy = *policy;
@@ -115,6 +134,10 @@ void AddInputOptions(cxxopts::Options& spec) {
   add("f,values", "values file for helm template (repeatable)",
       cxxopts::value<std::vector<std::string>>());
   add("set", "value for helm template (repeatable)", cxxopts::value<std::vector<std::string>>());
+  add("release",
+      "release name for helm template (default: made from the chart directory's name); names "
+      "in a chart depend on it",
+      cxxopts::value<std::string>()->default_value(""), "NAME");
 }
 
 InputOptions ReadInputOptions(const cxxopts::ParseResult& parsed, const AnalysisFlags& flags) {
@@ -126,6 +149,12 @@ InputOptions ReadInputOptions(const cxxopts::ParseResult& parsed, const Analysis
     options.values_files = parsed["values"].as<std::vector<std::string>>();
   }
   if (parsed.count("set") > 0) options.set_values = parsed["set"].as<std::vector<std::string>>();
+  options.release = parsed["release"].as<std::string>();
+  if (!options.release.empty()) {
+    if (std::optional<std::string> problem = HelmReleaseNameProblem(options.release)) {
+      throw UsageError("--release: " + *problem);
+    }
+  }
   return options;
 }
 
@@ -156,6 +185,7 @@ PreparedAnalysis PrepareAnalysis(const AnalysisFlags& flags) {
   options.config = LoadProjectConfig(flags.config_path, flags.verbose);
   options.jobs = flags.jobs;
   if (flags.allow_immutable) options.config.severities["immutable-field"] = Severity::kWarning;
+  for (const auto& [id, severity] : flags.rule_switches) options.config.severities[id] = severity;
   if (!flags.previous_file.empty()) {
     prepared.previous = LoadPreviousFile(flags.previous_file, flags.name_space, flags.limits);
   } else if (!flags.previous_release.empty()) {

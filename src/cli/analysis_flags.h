@@ -7,6 +7,8 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "rollcall/analysis.h"
 #include "rollcall/inputs.h"
@@ -30,6 +32,9 @@ struct AnalysisFlags {
   std::string fail_on_option;  // as the user wrote it, for messages
   bool verbose = false;        // -v, --verbose: which config file is used
   bool allow_immutable = false;
+  // --disable RULE (nullopt: off), then --enable RULE (its registry severity), laid
+  // over the config's severities in this order.
+  std::vector<std::pair<std::string, std::optional<Severity>>> rule_switches;
   JobOptions jobs;
   std::string previous_file;             // --previous
   std::string previous_release;          // --previous-release: a Helm release name, or ""

@@ -2,6 +2,8 @@
 
 #include <iostream>
 
+#include "cli/output.h"
+#include "rollcall/near_names.h"
 #include "rollcall_version.h"
 
 namespace rollcall::cli {
@@ -18,7 +20,37 @@ const std::vector<Command>& Commands() {
   return commands;
 }
 
-int RunHelp(const std::vector<std::string>& /*args*/) {
+const Command* FindCommand(const std::string& name) {
+  for (const Command& command : Commands()) {
+    if (name == command.name) return &command;
+  }
+  return nullptr;
+}
+
+std::string UnknownCommand(const std::string& name) {
+  std::string message = "unknown command \"" + name + "\"";
+  const Command* nearest = nullptr;
+  std::size_t nearest_distance = 3;  // more edits than that is no typo
+  for (const Command& command : Commands()) {
+    std::size_t distance = EditDistance(name, command.name);
+    if (distance < nearest_distance) {
+      nearest = &command;
+      nearest_distance = distance;
+    }
+  }
+  if (nearest != nullptr) message += std::string("; did you mean \"") + nearest->name + "\"?";
+  return message + " (rollcall help lists the commands)";
+}
+
+int RunHelp(const std::vector<std::string>& args) {
+  if (!args.empty()) {
+    const Command* command = FindCommand(args[0]);
+    if (command == nullptr) {
+      PrintError(UnknownCommand(args[0]));
+      return kExitInput;
+    }
+    if (command->run != RunHelp) return command->run({"--help"});
+  }
   std::cout << "rollcall " << ROLLCALL_VERSION
             << ": make every Secret and ConfigMap change reach the pods that read it.\n\n"
                "usage: rollcall [COMMAND] [OPTIONS]\n\n"
@@ -28,7 +60,8 @@ int RunHelp(const std::vector<std::string>& /*args*/) {
               << command.summary << "\n";
   }
   std::cout << "\nWith no command, rollcall runs `render` (as Helm 3's --post-renderer calls it).\n"
-               "`rollcall COMMAND --help` describes a command's options. `rollcall --version`.\n";
+               "`rollcall help COMMAND` (or `rollcall COMMAND --help`) describes a command's "
+               "options. `rollcall --version`.\n";
   return kExitOk;
 }
 

@@ -19,12 +19,18 @@ struct Command {
 };
 
 const std::vector<Command>& Commands();
+// The command called `name`, or null.
+const Command* FindCommand(const std::string& name);
+// `unknown command "lnt"; did you mean "lint"?`, naming the nearest command within
+// two edits, and where the list is.
+std::string UnknownCommand(const std::string& name);
 
 int RunRender(const std::vector<std::string>& args);
 int RunKrm(const std::vector<std::string>& args);
 int RunLint(const std::vector<std::string>& args);
 int RunConsumers(const std::vector<std::string>& args);
 int RunRulesCommand(const std::vector<std::string>& args);
+// `rollcall help [COMMAND]`: the command list, or COMMAND's --help.
 int RunHelp(const std::vector<std::string>& args);
 
 }  // namespace rollcall::cli

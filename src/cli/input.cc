@@ -1,5 +1,6 @@
 #include "cli/input.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 
@@ -7,15 +8,56 @@
 #include "cli/output.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
+#include "rollcall/near_names.h"
 #include "rollcall/regular_file.h"
 
 namespace rollcall::cli {
+
+namespace {
+
+// "unknown option --nmespace; did you mean --namespace?": the first argument that
+// names no option of `spec`, and the long option nearest it within two edits.
+std::string UnknownOption(const cxxopts::Options& spec, const std::vector<std::string>& args,
+                          const std::string& fallback) {
+  std::vector<std::string> names;
+  for (const std::string& group : spec.groups()) {
+    for (const cxxopts::HelpOptionDetails& option : spec.group_help(group).options) {
+      for (const std::string& name : option.l) names.push_back(name);
+    }
+  }
+  for (const std::string& arg : args) {
+    if (arg == "--") break;
+    if (arg.rfind("--", 0) != 0) continue;
+    std::string name =
+        arg.substr(2, arg.find('=') == std::string::npos ? std::string::npos : arg.find('=') - 2);
+    if (std::find(names.begin(), names.end(), name) != names.end()) continue;
+    std::string message = "unknown option --" + name;
+    std::size_t nearest_distance = 3;  // more edits than that is no typo
+    std::string nearest;
+    for (const std::string& known : names) {
+      std::size_t distance = EditDistance(name, known);
+      if (distance < nearest_distance) {
+        nearest = known;
+        nearest_distance = distance;
+      }
+    }
+    return nearest.empty() ? message : message + "; did you mean --" + nearest + "?";
+  }
+  return fallback;
+}
+
+}  // namespace
 
 std::optional<cxxopts::ParseResult> ParseOrHelp(cxxopts::Options& spec,
                                                 const std::vector<std::string>& args) {
   std::vector<const char*> argv = {"rollcall"};
   for (const std::string& arg : args) argv.push_back(arg.c_str());
-  cxxopts::ParseResult parsed = spec.parse(static_cast<int>(argv.size()), argv.data());
+  cxxopts::ParseResult parsed;
+  try {
+    parsed = spec.parse(static_cast<int>(argv.size()), argv.data());
+  } catch (const cxxopts::exceptions::no_such_option& e) {
+    throw cxxopts::exceptions::parsing(UnknownOption(spec, args, e.what()));
+  }
   if (parsed.count("help") > 0) {
     std::cout << spec.help() << "\n";
     return std::nullopt;

@@ -4,6 +4,7 @@
 // error, or an input that could not be read (reported with the other findings).
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cxxopts.hpp>
 #include <iostream>
 #include <sstream>
@@ -38,8 +39,15 @@ cxxopts::Options LintOptionsSpec() {
   add("chart-of-file",
       "lint the Helm chart a file belongs to (its Chart.yaml, values*.yaml or templates/) "
       "instead of the file, each chart once (the pre-commit hook)");
-  add("format", "text, json, sarif or github",
-      cxxopts::value<std::string>()->default_value("text"));
+  add("format", "text, json, sarif or github", cxxopts::value<std::string>()->default_value("text"),
+      "FORMAT");
+  add("o,output", "write the report to FILE instead of stdout", cxxopts::value<std::string>(),
+      "FILE");
+  add("q,quiet", "text: only warnings and errors, without the summary lines");
+  add("color",
+      "colour the text report: auto (on a terminal, unless NO_COLOR is set), always "
+      "or never",
+      cxxopts::value<std::string>()->default_value("auto"), "WHEN");
   add("h,help", "show this help");
   add("paths", "", cxxopts::value<std::vector<std::string>>());
   spec.parse_positional({"paths"});
@@ -55,6 +63,9 @@ int RunLint(const std::vector<std::string>& args) {
   std::vector<std::string> paths;
   ReportFormat format = ReportFormat::kText;
   std::optional<LintBaseline> baseline;
+  std::string output;
+  ReportStyle style;
+  std::string color = "auto";
   try {
     std::optional<cxxopts::ParseResult> maybe = ParseOrHelp(spec, args);
     if (!maybe) return kExitOk;
@@ -63,6 +74,17 @@ int RunLint(const std::vector<std::string>& args) {
     std::optional<ReportFormat> chosen = ParseReportFormat(parsed["format"].as<std::string>());
     if (!chosen) throw UsageError("--format must be text, json, sarif or github");
     format = *chosen;
+    if (parsed.count("output") > 0) {
+      output = parsed["output"].as<std::string>();
+      if (std::string problem = ReplaceableFileProblem(output); !problem.empty()) {
+        throw UsageError("--output: " + problem);
+      }
+    }
+    style.quiet = parsed.count("quiet") > 0;
+    color = parsed["color"].as<std::string>();
+    if (color != "auto" && color != "always" && color != "never") {
+      throw UsageError("--color must be auto, always or never");
+    }
     inputs_options = ReadInputOptions(parsed, flags);
     inputs_options.keep_going = true;
     if (parsed.count("paths") > 0) paths = parsed["paths"].as<std::vector<std::string>>();
@@ -85,12 +107,23 @@ int RunLint(const std::vector<std::string>& args) {
     MapToTemplates(analysed.inputs, report.findings);
     if (int failed = baseline->Apply(analysed, report); failed != kExitOk) return failed;
     report.summary = analysed.analysis->Summary();
-    ReportStyle style;
-    style.color = format == ReportFormat::kText && isatty(STDOUT_FILENO) != 0;
+    // NO_COLOR (no-color.org): set and not empty, no colour unless asked for.
+    const char* no_color = std::getenv("NO_COLOR");
+    bool terminal = output.empty() && isatty(STDOUT_FILENO) != 0;
+    style.color = format == ReportFormat::kText &&
+                  (color == "always" ||
+                   (color == "auto" && terminal && (no_color == nullptr || *no_color == '\0')));
     style.tool_version = ROLLCALL_VERSION;
     std::ostringstream text;
     WriteReport(text, report, format, style);
-    if (int written = WriteOutput(text.str()); written != kExitOk) return written;
+    if (!output.empty()) {
+      if (std::string error = ReplaceFile(output, text.str()); !error.empty()) {
+        PrintError(error);
+        return kExitInput;
+      }
+    } else if (int written = WriteOutput(text.str()); written != kExitOk) {
+      return written;
+    }
     // Said on stderr too, as any input error is: the report may go to a file.
     for (const InputError& error : analysed.inputs.errors) {
       PrintError(error.where().Compact() + ": " + error.what());

@@ -1,5 +1,7 @@
 // `rollcall render`: the post-renderer. All or nothing on stdout (design.md,
 // decision 3): the output is written only once the whole stream rendered.
+#include <unistd.h>
+
 #include <cxxopts.hpp>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -125,6 +127,12 @@ int RunRender(const std::vector<std::string>& args) {
     options.lookup = std::move(prepared.options.lookup);
     options.limits = flags.limits;
     if (!hmac_key_file.empty()) options.hmac_key = ReadHmacKey(hmac_key_file);
+    // Run by hand with nothing piped in, it would wait in silence.
+    if (isatty(STDIN_FILENO) != 0) {
+      std::cerr << StderrLine(
+          "reading a Kubernetes YAML stream from standard input (a terminal): end it with "
+          "Ctrl-D, or see rollcall --help");
+    }
     std::string bytes = ReadStandardInput(options.limits.max_input_bytes);
     Stream stream(std::move(bytes), "<stdin>");
     RenderResult result = PlanRender(stream, options);

@@ -1,6 +1,7 @@
 // `rollcall rules`: the rule catalogue, as text or as the Markdown of docs/rules.md.
 #include <cxxopts.hpp>
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "cli/commands.h"
@@ -54,11 +55,27 @@ void WriteMarkdown(std::ostream& out) {
   }
 }
 
+// For programs, as kube-linter's `checks list --format json`: every field of the
+// registry but the check itself.
+void WriteJson(std::ostream& out) {
+  nlohmann::ordered_json rules = nlohmann::ordered_json::array();
+  for (const Rule& rule : Rules()) {
+    rules.push_back({{"id", rule.id},
+                     {"severity", SeverityName(rule.severity)},
+                     {"summary", rule.summary},
+                     {"rationale", rule.rationale},
+                     {"fix", rule.fix},
+                     {"stopsRender", rule.stops_render},
+                     {"renderRepairs", rule.render_repairs}});
+  }
+  out << rules.dump(2) << "\n";
+}
+
 }  // namespace
 
 int RunRulesCommand(const std::vector<std::string>& args) {
   cxxopts::Options spec("rollcall rules", "Prints the catalogue of rules.");
-  spec.add_options()("format", "text or markdown",
+  spec.add_options()("format", "text, json or markdown",
                      cxxopts::value<std::string>()->default_value("text"))("h,help", "help");
   try {
     std::optional<cxxopts::ParseResult> maybe = ParseOrHelp(spec, args);
@@ -69,8 +86,10 @@ int RunRulesCommand(const std::vector<std::string>& args) {
       WriteText(std::cout);
     } else if (format == "markdown") {
       WriteMarkdown(std::cout);
+    } else if (format == "json") {
+      WriteJson(std::cout);
     } else {
-      std::cerr << "rollcall: error: --format must be text or markdown\n";
+      PrintError("--format must be text, json or markdown");
       return kExitInput;
     }
     return kExitOk;
