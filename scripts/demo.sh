@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Quick start, command 1: installs what is missing, builds rollcall, renders the example
+# Quick start, command 1: installs what building and running rollcall needs (not the
+# tests' tools: scripts/test.sh installs those), builds the rollcall binary only, renders the example
 # chart charts/webapp with Helm 3 and rollcall as its post-renderer, and shows the
 # annotations rollcall added.
 #
@@ -13,13 +14,13 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 build="${BUILD_DIR:-build}"
 
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh --build-only
 bash scripts/fetch-helm.sh v3
 
 if [[ ! -f "$build/meson-private/coredata.dat" ]]; then
   meson setup "$build" --werror
 fi
-ninja -C "$build"
+ninja -C "$build" rollcall
 
 helm="$root/.cache/helm/v3/helm"
 # The executable is build/rollcall; an older layout built it as build/src/rollcall.
@@ -28,9 +29,13 @@ rollcall="$root/$build/rollcall"
 out="$build/demo/webapp.yaml"
 mkdir -p "$build/demo"
 
+# Neither Helm passes its namespace to a post-renderer, and the namespace is part of the
+# hash: it is repeated for rollcall, as the README says.
 echo
-echo "\$ helm template demo charts/webapp --post-renderer $rollcall > $out"
-"$helm" template demo charts/webapp --post-renderer "$rollcall" >"$out"
+echo "\$ helm template demo charts/webapp --namespace demo --post-renderer $rollcall \\"
+echo "    --post-renderer-args=--namespace=demo > $out"
+"$helm" template demo charts/webapp --namespace demo --post-renderer "$rollcall" \
+  --post-renderer-args=--namespace=demo >"$out"
 
 # Each pod template rollcall annotated: the document's origin, kind and name, then the
 # added lines with their line numbers in the output.
@@ -54,8 +59,8 @@ hash_of_web() {
        d && /rollcall\.dev\/config-hash:/ { print $2 }'
 }
 before="$(hash_of_web <"$out")"
-after="$("$helm" template demo charts/webapp --set db.password=rotated \
-  --post-renderer "$rollcall" | hash_of_web)"
+after="$("$helm" template demo charts/webapp --namespace demo --set db.password=rotated \
+  --post-renderer "$rollcall" --post-renderer-args=--namespace=demo | hash_of_web)"
 echo
 echo "Deployment demo-web, config-hash"
 echo "  with the default values:        $before"

@@ -29,7 +29,7 @@ mkdir -p "$(dirname "$results")"
 echo "diff-fuzz failed" >"$results"  # until it has run
 
 if [[ ! -f "$build/meson-private/coredata.dat" ]]; then
-  meson setup "$build" --werror
+  meson setup "$build" --werror -Dtests=enabled
 fi
 ninja -C "$build" rollcall tests/oracle/rollcall_reading tests/oracle/k8sread >/dev/null ||
   ninja -C "$build" rollcall tests/oracle/rollcall_reading tests/oracle/k8sread

