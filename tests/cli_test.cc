@@ -285,6 +285,21 @@ TEST(Cli, HelpForACommandAndNamesForTypos) {
   EXPECT_EQ(bare.exit_code, 0);
 }
 
+// Each command's --help, exactly: its own option groups with value names and one
+// default each, then its exit codes. testdata/cli/help/<command>.txt; to update after a
+// change read the diff of `rollcall CMD --help > testdata/cli/help/CMD.txt`.
+TEST(Cli, HelpOfEachCommandIsItsGoldenFile) {
+  for (const char* command : {"render", "lint", "consumers", "krm", "rules"}) {
+    testing::ProcessResult help = RunProcess({RollcallBinary(), command, "--help"}, "");
+    EXPECT_EQ(help.exit_code, 0) << command;
+    EXPECT_EQ(help.out,
+              testing::ReadFile(testing::TestdataPath("cli/help/" + std::string(command) + ".txt")))
+        << command;
+    EXPECT_THAT(help.out, Not(HasSubstr(" arg "))) << command;
+    EXPECT_THAT(help.out, Not(HasSubstr("(default: \"\")"))) << command;
+  }
+}
+
 TEST(Cli, RulesAsJsonAreTheRegistry) {
   testing::ProcessResult json = RunProcess({RollcallBinary(), "rules", "--format", "json"}, "");
   EXPECT_EQ(json.exit_code, 0);

@@ -12,63 +12,53 @@
 namespace rollcall::cli {
 
 void AddAnalysisOptions(cxxopts::Options& spec) {
-  cxxopts::OptionAdder add = spec.add_options();
-  add("n,namespace",
+  spec.add_options("Reading")(
+      "n,namespace",
       "namespace of objects that name none (default: $HELM_NAMESPACE, else \"default\")",
-      cxxopts::value<std::string>()->default_value(""));
-  add("fail-on",
-      "which findings fail the run: error, warning or never (default: error for lint; never "
-      "for render, which stops the deploy when it fails)",
-      cxxopts::value<std::string>()->default_value(""));
-  add("strict", "the same as --fail-on warning");
-  add("config",
-      "config file (default: the nearest .rollcall.yaml upward, up to the git work tree's "
-      "root)",
-      cxxopts::value<std::string>()->default_value(""));
-  add("v,verbose", "say on stderr which config file is used");
-  add("job-policy", "plain Jobs: rename (after their pod template) or keep (unchanged)",
-      cxxopts::value<std::string>()->default_value("rename"));
-  add("run-once-pattern", "RE2 pattern of Job names that run only once (repeatable)",
-      cxxopts::value<std::vector<std::string>>());
-  add("previous", "the previous release's manifest (helm get manifest RELEASE)",
-      cxxopts::value<std::string>()->default_value(""));
-  add("previous-release", "run helm get manifest NAME for the previous release",
-      cxxopts::value<std::string>()->default_value(""));
-  add("state",
+      cxxopts::value<std::string>(),
+      "NS")("config",
+            "config file (default: the nearest .rollcall.yaml upward, up to the git work tree's "
+            "root)",
+            cxxopts::value<std::string>(),
+            "FILE")("v,verbose", "say on stderr which config file is used")(
+      "state",
       "Secrets and ConfigMaps from outside the input: kubectl get … -o yaml output "
       "(repeatable)",
-      cxxopts::value<std::vector<std::string>>());
-  add("lookup", "look up sources still unresolved in the cluster: kubectl (opt-in)",
-      cxxopts::value<std::string>()->default_value(""));
-  add("lookup-optional", "a failing lookup is a warning, not an error");
-  add("kube-context", "kubectl context for --lookup",
-      cxxopts::value<std::string>()->default_value(""));
-  add("allow-immutable", "report immutable-field changes as warnings, not errors");
-  add("disable", "turn RULE off, as rules: {RULE: off} in the config does (repeatable)",
-      cxxopts::value<std::vector<std::string>>(), "RULE");
-  add("enable", "turn RULE on at its own severity, over the config and --disable (repeatable)",
-      cxxopts::value<std::vector<std::string>>(), "RULE");
-  add("helm", "helm binary (default: $HELM_BIN, else helm)",
-      cxxopts::value<std::string>()->default_value(""));
-  add("max-input-bytes", "refuse a larger input",
-      cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_input_bytes)));
-  add("max-document-bytes", "refuse a larger document",
-      cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_document_bytes)));
-  add("max-depth", "refuse documents nested deeper",
-      cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_depth)));
+      cxxopts::value<std::vector<std::string>>(),
+      "FILE")("lookup", "look up sources still unresolved in the cluster with kubectl (opt-in)",
+              cxxopts::value<std::string>(),
+              "kubectl")("lookup-optional", "a failing lookup is a warning, not an error")(
+      "kube-context", "kubectl context for --lookup", cxxopts::value<std::string>(), "CONTEXT");
+  spec.add_options("Jobs and the previous release")(
+      "job-policy", "plain Jobs: rename (after their pod template) or keep (unchanged)",
+      cxxopts::value<std::string>()->default_value("rename"),
+      "POLICY")("run-once-pattern", "RE2 pattern of Job names that run only once (repeatable)",
+                cxxopts::value<std::vector<std::string>>(),
+                "RE2")("previous", "the previous release's manifest (helm get manifest RELEASE)",
+                       cxxopts::value<std::string>(), "FILE")(
+      "previous-release", "run helm get manifest NAME for the previous release",
+      cxxopts::value<std::string>(), "NAME")("helm", "helm binary (default: $HELM_BIN, else helm)",
+                                             cxxopts::value<std::string>(), "BIN");
+  spec.add_options("Limits")(
+      "max-input-bytes", "refuse a larger input",
+      cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_input_bytes)), "N")(
+      "max-document-bytes", "refuse a larger document",
+      cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_document_bytes)),
+      "N")("max-depth", "refuse documents nested deeper",
+           cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_depth)), "N");
 }
 
 AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   AnalysisFlags flags;
-  flags.name_space = DefaultNamespace(parsed["namespace"].as<std::string>());
+  flags.name_space = DefaultNamespace(StringOption(parsed, "namespace"));
   if (std::optional<std::string> problem = NamespaceNameProblem(flags.name_space)) {
     // It reaches helm and kubectl as --namespace=NS, and names no namespace anyway.
     std::string from =
-        parsed["namespace"].as<std::string>().empty() ? "$HELM_NAMESPACE" : "--namespace";
+        StringOption(parsed, "namespace").empty() ? "$HELM_NAMESPACE" : "--namespace";
     throw UsageError(from + ": " + *problem);
   }
-  flags.config_path = parsed["config"].as<std::string>();
-  if (std::string name = parsed["fail-on"].as<std::string>(); !name.empty()) {
+  flags.config_path = StringOption(parsed, "config");
+  if (std::string name = StringOption(parsed, "fail-on"); !name.empty()) {
     flags.fail_on = ParseFailOn(name);
     if (!flags.fail_on) throw UsageError("--fail-on must be error, warning or never");
     flags.fail_on_option = "--fail-on " + name;
@@ -103,14 +93,14 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
     flags.jobs.run_once_patterns = parsed["run-once-pattern"].as<std::vector<std::string>>();
   }
   if (parsed.count("state") > 0) flags.state_files = parsed["state"].as<std::vector<std::string>>();
-  std::string lookup = parsed["lookup"].as<std::string>();
+  std::string lookup = StringOption(parsed, "lookup");
   if (!lookup.empty() && lookup != "kubectl") throw UsageError("--lookup takes only kubectl");
   flags.lookup = !lookup.empty();
   flags.lookup_optional = parsed.count("lookup-optional") > 0;
-  flags.kube_context = parsed["kube-context"].as<std::string>();
+  flags.kube_context = StringOption(parsed, "kube-context");
   flags.kubectl = FlagOrEnv("", "KUBECTL", "kubectl");
-  flags.previous_file = parsed["previous"].as<std::string>();
-  flags.previous_release = parsed["previous-release"].as<std::string>();
+  flags.previous_file = StringOption(parsed, "previous");
+  flags.previous_release = StringOption(parsed, "previous-release");
   if (!flags.previous_release.empty()) {
     if (std::optional<std::string> problem = HelmReleaseNameProblem(flags.previous_release)) {
       throw UsageError("--previous-release: " + *problem);
@@ -119,7 +109,7 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   if (!flags.previous_file.empty() && !flags.previous_release.empty()) {
     throw UsageError("--previous and --previous-release exclude each other");
   }
-  flags.helm = FlagOrEnv(parsed["helm"].as<std::string>(), "HELM_BIN", "helm");
+  flags.helm = FlagOrEnv(StringOption(parsed, "helm"), "HELM_BIN", "helm");
   flags.limits.max_input_bytes = parsed["max-input-bytes"].as<std::size_t>();
   if (flags.limits.max_input_bytes > kMaxStreamBytes) {
     throw UsageError("--max-input-bytes: at most " + std::to_string(kMaxStreamBytes));
@@ -129,15 +119,31 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   return flags;
 }
 
+void AddFindingOptions(cxxopts::Options& spec, bool fail_on) {
+  if (fail_on) {
+    spec.add_options("Findings")(
+        "fail-on",
+        "which findings fail the run: error, warning or never (default: error for lint; "
+        "never for render, which stops the deploy when it fails)",
+        cxxopts::value<std::string>(), "LEVEL")("strict", "the same as --fail-on warning");
+  }
+  spec.add_options("Findings")(
+      "disable", "turn RULE off, as rules: {RULE: off} in the config does (repeatable)",
+      cxxopts::value<std::vector<std::string>>(), "RULE")(
+      "enable", "turn RULE on at its own severity, over the config and --disable (repeatable)",
+      cxxopts::value<std::vector<std::string>>(),
+      "RULE")("allow-immutable", "report immutable-field changes as warnings, not errors");
+}
+
 void AddInputOptions(cxxopts::Options& spec) {
-  cxxopts::OptionAdder add = spec.add_options();
-  add("f,values", "values file for helm template (repeatable)",
-      cxxopts::value<std::vector<std::string>>());
-  add("set", "value for helm template (repeatable)", cxxopts::value<std::vector<std::string>>());
-  add("release",
+  spec.add_options("Charts")("f,values", "values file for helm template (repeatable)",
+                             cxxopts::value<std::vector<std::string>>(),
+                             "FILE")("set", "value for helm template (repeatable)",
+                                     cxxopts::value<std::vector<std::string>>(), "KEY=VALUE")(
+      "release",
       "release name for helm template (default: made from the chart directory's name); names "
       "in a chart depend on it",
-      cxxopts::value<std::string>()->default_value(""), "NAME");
+      cxxopts::value<std::string>(), "NAME");
 }
 
 InputOptions ReadInputOptions(const cxxopts::ParseResult& parsed, const AnalysisFlags& flags) {
@@ -149,7 +155,7 @@ InputOptions ReadInputOptions(const cxxopts::ParseResult& parsed, const Analysis
     options.values_files = parsed["values"].as<std::vector<std::string>>();
   }
   if (parsed.count("set") > 0) options.set_values = parsed["set"].as<std::vector<std::string>>();
-  options.release = parsed["release"].as<std::string>();
+  options.release = StringOption(parsed, "release");
   if (!options.release.empty()) {
     if (std::optional<std::string> problem = HelmReleaseNameProblem(options.release)) {
       throw UsageError("--release: " + *problem);

@@ -48,6 +48,9 @@ struct AnalysisFlags {
 };
 
 void AddAnalysisOptions(cxxopts::Options& spec);
+// The rule switches (--enable, --disable, --allow-immutable), and with `fail_on` the
+// choice of what fails the run (--fail-on, --strict): lint and render, not consumers.
+void AddFindingOptions(cxxopts::Options& spec, bool fail_on);
 
 // Throws UsageError for a value out of range.
 AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed);

@@ -20,6 +20,28 @@ const std::vector<Command>& Commands() {
   return commands;
 }
 
+std::string ExitCodesHelp(const std::string& program) {
+  std::string findings;
+  if (program == "rollcall lint") {
+    findings =
+        "  1  a finding at a severity --fail-on names (default: error)\n"
+        "  2  a usage error; or an input that could not be read, reported with the other "
+        "findings\n";
+  } else if (program == "rollcall render") {
+    findings =
+        "  1  a finding at a severity --fail-on names (default: none), or one that would fail "
+        "the deploy half-way (immutable-field): nothing written\n"
+        "  2  a usage or input error, or stdout could not be written: nothing written\n";
+  } else if (program == "rollcall krm") {
+    findings =
+        "  1  strict and a finding at error or warning severity, or immutable fields\n"
+        "  2  a usage or input error\n";
+  } else {
+    findings = "  2  a usage or input error\n";
+  }
+  return "Exit codes:\n  0  success\n" + findings;
+}
+
 const Command* FindCommand(const std::string& name) {
   for (const Command& command : Commands()) {
     if (name == command.name) return &command;

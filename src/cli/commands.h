@@ -30,6 +30,9 @@ int RunKrm(const std::vector<std::string>& args);
 int RunLint(const std::vector<std::string>& args);
 int RunConsumers(const std::vector<std::string>& args);
 int RunRulesCommand(const std::vector<std::string>& args);
+// The "Exit codes:" section that ends `program`'s --help ("rollcall lint", …).
+std::string ExitCodesHelp(const std::string& program);
+
 // `rollcall help [COMMAND]`: the command list, or COMMAND's --help.
 int RunHelp(const std::vector<std::string>& args);
 

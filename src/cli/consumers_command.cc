@@ -28,15 +28,17 @@ cxxopts::Options ConsumersOptionsSpec() {
   spec.positional_help(
       "NAME [PATH…] (files, directories, chart directories, - for stdin); with --all, PATH…");
   AddAnalysisOptions(spec);
+  AddFindingOptions(spec, /*fail_on=*/false);
   AddInputOptions(spec);
-  cxxopts::OptionAdder add = spec.add_options();
-  add("kind", "secret or configmap", cxxopts::value<std::string>()->default_value("secret"));
+  cxxopts::OptionAdder add = spec.add_options("Output");
+  add("kind", "secret or configmap", cxxopts::value<std::string>()->default_value("secret"),
+      "KIND");
   add("all", "every Secret and ConfigMap (with --kind given, every one of that kind); no NAME");
   add("format", "text, json or dot (Graphviz)",
-      cxxopts::value<std::string>()->default_value("text"));
+      cxxopts::value<std::string>()->default_value("text"), "FORMAT");
   add("restart-commands", "print what to run after changing the source outside a release");
   add("h,help", "show this help");
-  add("args", "", cxxopts::value<std::vector<std::string>>());
+  spec.add_options(kHiddenGroup)("args", "", cxxopts::value<std::vector<std::string>>());
   spec.parse_positional({"args"});
   return spec;
 }

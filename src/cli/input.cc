@@ -59,10 +59,26 @@ std::optional<cxxopts::ParseResult> ParseOrHelp(cxxopts::Options& spec,
     throw cxxopts::exceptions::parsing(UnknownOption(spec, args, e.what()));
   }
   if (parsed.count("help") > 0) {
-    std::cout << spec.help() << "\n";
+    // The groups in the order a reader needs them; any other after, then the rest.
+    std::vector<std::string> groups;
+    for (const char* group : {"Reading", "Charts", "Findings", "Output", "Baseline",
+                              "Jobs and the previous release", "Limits", ""}) {
+      const std::vector<std::string>& all = spec.groups();
+      if (std::find(all.begin(), all.end(), group) != all.end()) groups.emplace_back(group);
+    }
+    for (const std::string& group : spec.groups()) {
+      if (group != kHiddenGroup && std::find(groups.begin(), groups.end(), group) == groups.end()) {
+        groups.push_back(group);
+      }
+    }
+    std::cout << spec.help(groups) << "\n" << ExitCodesHelp(spec.program());
     return std::nullopt;
   }
   return parsed;
+}
+
+std::string StringOption(const cxxopts::ParseResult& parsed, const std::string& name) {
+  return parsed.count(name) > 0 ? parsed[name].as<std::string>() : std::string();
 }
 
 std::string FlagOrEnv(const std::string& flag, const char* env, const std::string& fallback) {

@@ -29,13 +29,22 @@ void PrintFindings(const std::vector<Finding>& findings, const CoverageSummary& 
 std::string StopReason(const std::vector<Finding>& findings, FailOn fail_on,
                        const std::string& option);
 
-// Parses a subcommand's `args` with `spec`; prints the help and returns nullopt for
-// -h/--help. Throws cxxopts' exceptions on bad arguments.
+// The option group --help leaves out: the positional arguments, which the usage line
+// describes.
+inline constexpr const char* kHiddenGroup = "positional";
+
+// Parses a subcommand's `args` with `spec`; prints the help (its option groups, then
+// the command's exit codes) and returns nullopt for -h/--help. Throws cxxopts'
+// exceptions on bad arguments; an unknown option names the nearest one.
 std::optional<cxxopts::ParseResult> ParseOrHelp(cxxopts::Options& spec,
                                                 const std::vector<std::string>& args);
 
 // `flag` when given, else the environment variable `env` when set and not empty,
 // else `fallback`: how every option that has an environment variable is read.
+// A string option's value, or "" when it was not given (options without a default,
+// so that --help shows none).
+std::string StringOption(const cxxopts::ParseResult& parsed, const std::string& name);
+
 std::string FlagOrEnv(const std::string& flag, const char* env, const std::string& fallback = "");
 
 // The namespace for objects that name none: `flag`, else $HELM_NAMESPACE (Helm's

@@ -34,7 +34,7 @@ cxxopts::Options KrmOptionsSpec() {
   spec.positional_help("[CONFIG]");
   cxxopts::OptionAdder add = spec.add_options();
   add("h,help", "show this help");
-  add("args", "", cxxopts::value<std::vector<std::string>>());
+  spec.add_options(kHiddenGroup)("args", "", cxxopts::value<std::vector<std::string>>());
   spec.parse_positional({"args"});
   return spec;
 }

@@ -29,7 +29,7 @@ BaselineScope ScopeOf(const AnalysedInputs& analysed) {
 }  // namespace
 
 void AddBaselineOptions(cxxopts::Options& spec) {
-  cxxopts::OptionAdder add = spec.add_options();
+  cxxopts::OptionAdder add = spec.add_options("Baseline");
   add("baseline", "accept the findings listed in FILE (written by --write-baseline)",
       cxxopts::value<std::string>(), "FILE");
   add("write-baseline", "write the current findings to FILE as a baseline, and pass",

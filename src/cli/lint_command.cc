@@ -33,12 +33,14 @@ cxxopts::Options LintOptionsSpec() {
                         "and on references nobody accounted for.");
   spec.positional_help("[PATH…] (files, directories, Helm chart directories, - for stdin)");
   AddAnalysisOptions(spec);
+  AddFindingOptions(spec, /*fail_on=*/true);
   AddInputOptions(spec);
   AddBaselineOptions(spec);
-  cxxopts::OptionAdder add = spec.add_options();
-  add("chart-of-file",
+  spec.add_options("Charts")(
+      "chart-of-file",
       "lint the Helm chart a file belongs to (its Chart.yaml, values*.yaml or templates/) "
       "instead of the file, each chart once (the pre-commit hook)");
+  cxxopts::OptionAdder add = spec.add_options("Output");
   add("format", "text, json, sarif or github", cxxopts::value<std::string>()->default_value("text"),
       "FORMAT");
   add("o,output", "write the report to FILE instead of stdout", cxxopts::value<std::string>(),
@@ -49,7 +51,7 @@ cxxopts::Options LintOptionsSpec() {
       "or never",
       cxxopts::value<std::string>()->default_value("auto"), "WHEN");
   add("h,help", "show this help");
-  add("paths", "", cxxopts::value<std::vector<std::string>>());
+  spec.add_options(kHiddenGroup)("paths", "", cxxopts::value<std::vector<std::string>>());
   spec.parse_positional({"paths"});
   return spec;
 }

@@ -26,16 +26,15 @@ cxxopts::Options RenderOptionsSpec() {
                         "Reads a Kubernetes YAML stream on stdin and writes it to stdout with a "
                         "config hash on every pod template that reads a Secret or ConfigMap.");
   AddAnalysisOptions(spec);
-  cxxopts::OptionAdder add = spec.add_options();
-  add("report",
-      "also write findings, summary and rollout as JSON to FILE (default: "
-      "$ROLLCALL_REPORT; Helm 4 discards a post-renderer's stderr)",
-      cxxopts::value<std::string>()->default_value(""));
-  add("hmac-key-file",
+  AddFindingOptions(spec, /*fail_on=*/true);
+  spec.add_options("Output")("report",
+                             "also write findings, summary and rollout as JSON to FILE (default: "
+                             "$ROLLCALL_REPORT; Helm 4 discards a post-renderer's stderr)",
+                             cxxopts::value<std::string>(), "FILE")(
+      "hmac-key-file",
       "HMAC-SHA-256 the config hash with this key (default: "
       "$ROLLCALL_HMAC_KEY_FILE); see the README on why",
-      cxxopts::value<std::string>()->default_value(""));
-  add("h,help", "show this help");
+      cxxopts::value<std::string>(), "FILE")("h,help", "show this help");
   return spec;
 }
 
@@ -91,8 +90,8 @@ int RunRender(const std::vector<std::string>& args) {
                        "' (the stream comes on stdin)");
     }
     flags = ReadAnalysisFlags(parsed);
-    report_path = FlagOrEnv(parsed["report"].as<std::string>(), "ROLLCALL_REPORT");
-    hmac_key_file = FlagOrEnv(parsed["hmac-key-file"].as<std::string>(), "ROLLCALL_HMAC_KEY_FILE");
+    report_path = FlagOrEnv(StringOption(parsed, "report"), "ROLLCALL_REPORT");
+    hmac_key_file = FlagOrEnv(StringOption(parsed, "hmac-key-file"), "ROLLCALL_HMAC_KEY_FILE");
     if (!report_path.empty()) {
       if (std::string problem = ReplaceableFileProblem(report_path); !problem.empty()) {
         throw UsageError(problem);

@@ -76,7 +76,8 @@ void WriteJson(std::ostream& out) {
 int RunRulesCommand(const std::vector<std::string>& args) {
   cxxopts::Options spec("rollcall rules", "Prints the catalogue of rules.");
   spec.add_options()("format", "text, json or markdown",
-                     cxxopts::value<std::string>()->default_value("text"))("h,help", "help");
+                     cxxopts::value<std::string>()->default_value("text"),
+                     "FORMAT")("h,help", "show this help");
   try {
     std::optional<cxxopts::ParseResult> maybe = ParseOrHelp(spec, args);
     if (!maybe) return kExitOk;
