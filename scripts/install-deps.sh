@@ -25,6 +25,8 @@ if [[ "${1:-}" != --build-only ]]; then
   python3
   # the consumers graph in docs/ (scripts/docs-graph.sh, tests/docs/graph.sh)
   graphviz
+  # the manual page's test renders it (man --warnings -l)
+  man-db groff-base
   # the oracle (tests/oracle): Kubernetes' own YAML decoder, sigs.k8s.io/yaml over
   # go-yaml v2, built offline in GOPATH mode from Debian's packages
   golang-1.19-go golang-k8s-sigs-yaml-dev golang-gopkg-yaml.v2-dev

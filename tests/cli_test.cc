@@ -300,6 +300,57 @@ TEST(Cli, HelpOfEachCommandIsItsGoldenFile) {
   }
 }
 
+// The manual page and the completions are made from the tables --help prints: every
+// option --help lists is in both, and each renders or loads without complaint.
+TEST(Cli, ManPageAndCompletionsSayWhatHelpSays) {
+  testing::ProcessResult man = RunProcess({RollcallBinary(), "man"}, "");
+  ASSERT_EQ(man.exit_code, 0);
+  testing::ProcessResult bash = RunProcess({RollcallBinary(), "completion", "bash"}, "");
+  ASSERT_EQ(bash.exit_code, 0);
+  testing::ProcessResult fish = RunProcess({RollcallBinary(), "completion", "fish"}, "");
+  ASSERT_EQ(fish.exit_code, 0);
+  for (const char* command : {"render", "lint", "consumers", "krm", "rules"}) {
+    std::string help = RunProcess({RollcallBinary(), command, "--help"}, "").out;
+    std::string bash_line;  // "    lint) opts=\"--namespace -n …\"; …"
+    std::size_t at = bash.out.find("    " + std::string(command) + ") opts=\"");
+    if (at != std::string::npos) bash_line = bash.out.substr(at, bash.out.find('\n', at) - at);
+    for (std::size_t dash = help.find("--"); dash != std::string::npos;
+         dash = help.find("--", dash + 2)) {
+      std::size_t end = help.find_first_of(" \n,=)", dash);
+      std::string option = help.substr(dash, end - dash);
+      if (option.size() < 3 || help[dash - 1] != ' ' || help.rfind("      ", dash) + 6 < dash) {
+        continue;  // not an option's own line: "--fail-on" quoted in a description
+      }
+      EXPECT_TRUE(bash_line.find(option + " ") != std::string::npos ||
+                  bash_line.find(option + "\"") != std::string::npos)
+          << command << " " << option << ": " << bash_line;
+      std::string roff;  // roff writes each hyphen of an option's name as \-
+      for (char c : option) roff += c == '-' ? std::string("\\-") : std::string(1, c);
+      EXPECT_THAT(man.out, HasSubstr("\\fB" + roff + "\\fR")) << command << " " << option;
+      EXPECT_THAT(fish.out, HasSubstr("__fish_seen_subcommand_from " + std::string(command) +
+                                      "' -l " + option.substr(2)))
+          << command << " " << option;
+    }
+  }
+  // man renders it without a warning.
+  testing::ProcessResult rendered = RunProcess(
+      {"/bin/sh", "-c", "PATH=/usr/bin:/bin MANWIDTH=80 man --warnings -l - 2>&1 >/dev/null"},
+      man.out);
+  EXPECT_EQ(rendered.exit_code, 0);
+  EXPECT_EQ(rendered.out, "");
+  // bash loads the completion and completes a command and an option.
+  testing::ProcessResult loaded = RunProcess(
+      {"/bin/bash", "-c",
+       "source /dev/stdin; complete -p rollcall; COMP_WORDS=(rollcall lnt); COMP_CWORD=1; "
+       "COMP_WORDS=(rollcall li); _rollcall; echo \"${COMPREPLY[*]}\"; "
+       "COMP_WORDS=(rollcall lint --fail); COMP_CWORD=2; _rollcall; echo \"${COMPREPLY[*]}\""},
+      bash.out);
+  EXPECT_EQ(loaded.out, "complete -o filenames -F _rollcall rollcall\nlint\n--fail-on\n");
+  testing::ProcessResult wrong = RunProcess({RollcallBinary(), "completion", "tcsh"}, "");
+  EXPECT_EQ(wrong.exit_code, 2);
+  EXPECT_EQ(wrong.err, "rollcall: error: completion takes one shell: bash, zsh or fish\n");
+}
+
 TEST(Cli, RulesAsJsonAreTheRegistry) {
   testing::ProcessResult json = RunProcess({RollcallBinary(), "rules", "--format", "json"}, "");
   EXPECT_EQ(json.exit_code, 0);

@@ -10,12 +10,18 @@ namespace rollcall::cli {
 
 const std::vector<Command>& Commands() {
   static const std::vector<Command> commands = {
-      {"render", "stdin → stdout: add the config hash of what each pod template reads", RunRender},
-      {"krm", "render as a KRM function (kpt fn eval) or a kustomize exec plugin", RunKrm},
-      {"lint", "list every Secret/ConfigMap reference and how a change reaches it", RunLint},
-      {"consumers", "list who reads a Secret or ConfigMap, and what to restart", RunConsumers},
-      {"rules", "print the catalogue of lint rules", RunRulesCommand},
-      {"help", "show this help", RunHelp},
+      {"render", "stdin → stdout: add the config hash of what each pod template reads", RunRender,
+       RenderOptionsSpec},
+      {"krm", "render as a KRM function (kpt fn eval) or a kustomize exec plugin", RunKrm,
+       KrmOptionsSpec},
+      {"lint", "list every Secret/ConfigMap reference and how a change reaches it", RunLint,
+       LintOptionsSpec},
+      {"consumers", "list who reads a Secret or ConfigMap, and what to restart", RunConsumers,
+       ConsumersOptionsSpec},
+      {"rules", "print the catalogue of lint rules", RunRulesCommand, RulesOptionsSpec},
+      {"completion", "print a shell's completions: bash, zsh or fish", RunCompletion, nullptr},
+      {"man", "print the rollcall(1) manual page (roff: rollcall man | man -l -)", RunMan, nullptr},
+      {"help", "show this help", RunHelp, nullptr},
   };
   return commands;
 }

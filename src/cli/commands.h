@@ -2,6 +2,7 @@
 // src/cli/ and only wires the pipeline modules to arguments, stdin and stdout.
 #pragma once
 
+#include <cxxopts.hpp>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,9 @@ struct Command {
   const char* name;
   const char* summary;
   int (*run)(const std::vector<std::string>& args);  // args exclude the command name
+  // Its option table: what it parses, and what --help, the man page and the shell
+  // completions are made from (one table, so they cannot drift). Null: no options.
+  cxxopts::Options (*options)();
 };
 
 const std::vector<Command>& Commands();
@@ -24,6 +28,13 @@ const Command* FindCommand(const std::string& name);
 // `unknown command "lnt"; did you mean "lint"?`, naming the nearest command within
 // two edits, and where the list is.
 std::string UnknownCommand(const std::string& name);
+
+// The option tables.
+cxxopts::Options RenderOptionsSpec();
+cxxopts::Options KrmOptionsSpec();
+cxxopts::Options LintOptionsSpec();
+cxxopts::Options ConsumersOptionsSpec();
+cxxopts::Options RulesOptionsSpec();
 
 int RunRender(const std::vector<std::string>& args);
 int RunKrm(const std::vector<std::string>& args);
@@ -35,5 +46,8 @@ std::string ExitCodesHelp(const std::string& program);
 
 // `rollcall help [COMMAND]`: the command list, or COMMAND's --help.
 int RunHelp(const std::vector<std::string>& args);
+int RunCompletion(const std::vector<std::string>& args);
+// `rollcall man`: the rollcall(1) manual page, in roff (built into build/rollcall.1).
+int RunMan(const std::vector<std::string>& args);
 
 }  // namespace rollcall::cli

@@ -21,28 +21,6 @@
 namespace rollcall::cli {
 namespace {
 
-cxxopts::Options ConsumersOptionsSpec() {
-  cxxopts::Options spec("rollcall consumers",
-                        "Lists every workload that reads a Secret (or ConfigMap), how it reads "
-                        "it and how a change reaches it.");
-  spec.positional_help(
-      "NAME [PATH…] (files, directories, chart directories, - for stdin); with --all, PATH…");
-  AddAnalysisOptions(spec);
-  AddFindingOptions(spec, /*fail_on=*/false);
-  AddInputOptions(spec);
-  cxxopts::OptionAdder add = spec.add_options("Output");
-  add("kind", "secret or configmap", cxxopts::value<std::string>()->default_value("secret"),
-      "KIND");
-  add("all", "every Secret and ConfigMap (with --kind given, every one of that kind); no NAME");
-  add("format", "text, json or dot (Graphviz)",
-      cxxopts::value<std::string>()->default_value("text"), "FORMAT");
-  add("restart-commands", "print what to run after changing the source outside a release");
-  add("h,help", "show this help");
-  spec.add_options(kHiddenGroup)("args", "", cxxopts::value<std::vector<std::string>>());
-  spec.parse_positional({"args"});
-  return spec;
-}
-
 std::string ConsumersJson(const std::vector<ConsumerUse>& uses, const SourceQuery& query) {
   nlohmann::ordered_json consumers = nlohmann::ordered_json::array();
   for (const ConsumerUse& use : uses) {
@@ -70,6 +48,28 @@ std::string ConsumersJson(const std::vector<ConsumerUse>& uses, const SourceQuer
 }
 
 }  // namespace
+
+cxxopts::Options ConsumersOptionsSpec() {
+  cxxopts::Options spec("rollcall consumers",
+                        "Lists every workload that reads a Secret (or ConfigMap), how it reads "
+                        "it and how a change reaches it.");
+  spec.positional_help(
+      "NAME [PATH…] (files, directories, chart directories, - for stdin); with --all, PATH…");
+  AddAnalysisOptions(spec);
+  AddFindingOptions(spec, /*fail_on=*/false);
+  AddInputOptions(spec);
+  cxxopts::OptionAdder add = spec.add_options("Output");
+  add("kind", "secret or configmap", cxxopts::value<std::string>()->default_value("secret"),
+      "KIND");
+  add("all", "every Secret and ConfigMap (with --kind given, every one of that kind); no NAME");
+  add("format", "text, json or dot (Graphviz)",
+      cxxopts::value<std::string>()->default_value("text"), "FORMAT");
+  add("restart-commands", "print what to run after changing the source outside a release");
+  add("h,help", "show this help");
+  spec.add_options(kHiddenGroup)("args", "", cxxopts::value<std::vector<std::string>>());
+  spec.parse_positional({"args"});
+  return spec;
+}
 
 int RunConsumers(const std::vector<std::string>& args) {
   cxxopts::Options spec = ConsumersOptionsSpec();

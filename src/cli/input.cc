@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/option_table.h"
 #include "cli/output.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
@@ -59,18 +60,7 @@ std::optional<cxxopts::ParseResult> ParseOrHelp(cxxopts::Options& spec,
     throw cxxopts::exceptions::parsing(UnknownOption(spec, args, e.what()));
   }
   if (parsed.count("help") > 0) {
-    // The groups in the order a reader needs them; any other after, then the rest.
-    std::vector<std::string> groups;
-    for (const char* group : {"Reading", "Charts", "Findings", "Output", "Baseline",
-                              "Jobs and the previous release", "Limits", ""}) {
-      const std::vector<std::string>& all = spec.groups();
-      if (std::find(all.begin(), all.end(), group) != all.end()) groups.emplace_back(group);
-    }
-    for (const std::string& group : spec.groups()) {
-      if (group != kHiddenGroup && std::find(groups.begin(), groups.end(), group) == groups.end()) {
-        groups.push_back(group);
-      }
-    }
+    std::vector<std::string> groups = HelpGroups(spec.groups());
     std::cout << spec.help(groups) << "\n" << ExitCodesHelp(spec.program());
     return std::nullopt;
   }

@@ -24,21 +24,6 @@
 namespace rollcall::cli {
 namespace {
 
-cxxopts::Options KrmOptionsSpec() {
-  cxxopts::Options spec("rollcall krm",
-                        "A KRM function: reads a ResourceList on stdin and writes it back with "
-                        "render's edits to its items and results for the findings. Given "
-                        "CONFIG (a rollcall.dev/v1 Rollcall), a kustomize exec plugin: reads "
-                        "and writes a plain YAML stream. Options come from the function config "
-                        "only (see docs/krm.md).");
-  spec.positional_help("[CONFIG]");
-  cxxopts::OptionAdder add = spec.add_options();
-  add("h,help", "show this help");
-  spec.add_options(kHiddenGroup)("args", "", cxxopts::value<std::vector<std::string>>());
-  spec.parse_positional({"args"});
-  return spec;
-}
-
 RenderOptions OptionsFrom(const FunctionConfig& config) {
   RenderOptions options;
   options.default_namespace = DefaultNamespace(config.name_space);
@@ -69,6 +54,7 @@ FunctionConfig ReadConfigFile(const std::string& path, const Limits& limits) {
 }
 
 // kustomize's exec plugin protocol: render with the options of the config file.
+
 int RunPlugin(const std::string& config_path) {
   Limits limits;
   FunctionConfig config = ReadConfigFile(config_path, limits);
@@ -111,6 +97,21 @@ int RunFunction() {
 }
 
 }  // namespace
+
+cxxopts::Options KrmOptionsSpec() {
+  cxxopts::Options spec("rollcall krm",
+                        "A KRM function: reads a ResourceList on stdin and writes it back with "
+                        "render's edits to its items and results for the findings. Given "
+                        "CONFIG (a rollcall.dev/v1 Rollcall), a kustomize exec plugin: reads "
+                        "and writes a plain YAML stream. Options come from the function config "
+                        "only (see docs/krm.md).");
+  spec.positional_help("[CONFIG]");
+  cxxopts::OptionAdder add = spec.add_options();
+  add("h,help", "show this help");
+  spec.add_options(kHiddenGroup)("args", "", cxxopts::value<std::vector<std::string>>());
+  spec.parse_positional({"args"});
+  return spec;
+}
 
 int RunKrm(const std::vector<std::string>& args) {
   IgnoreBrokenPipe();  // as render: a reader that went away is reported

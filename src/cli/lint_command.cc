@@ -24,7 +24,7 @@
 #include "rollcall_version.h"
 
 namespace rollcall::cli {
-namespace {
+namespace {}  // namespace
 
 cxxopts::Options LintOptionsSpec() {
   cxxopts::Options spec("rollcall lint",
@@ -55,8 +55,6 @@ cxxopts::Options LintOptionsSpec() {
   spec.parse_positional({"paths"});
   return spec;
 }
-
-}  // namespace
 
 int RunLint(const std::vector<std::string>& args) {
   cxxopts::Options spec = LintOptionsSpec();

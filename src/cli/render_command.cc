@@ -21,23 +21,6 @@
 namespace rollcall::cli {
 namespace {
 
-cxxopts::Options RenderOptionsSpec() {
-  cxxopts::Options spec("rollcall render",
-                        "Reads a Kubernetes YAML stream on stdin and writes it to stdout with a "
-                        "config hash on every pod template that reads a Secret or ConfigMap.");
-  AddAnalysisOptions(spec);
-  AddFindingOptions(spec, /*fail_on=*/true);
-  spec.add_options("Output")("report",
-                             "also write findings, summary and rollout as JSON to FILE (default: "
-                             "$ROLLCALL_REPORT; Helm 4 discards a post-renderer's stderr)",
-                             cxxopts::value<std::string>(), "FILE")(
-      "hmac-key-file",
-      "HMAC-SHA-256 the config hash with this key (default: "
-      "$ROLLCALL_HMAC_KEY_FILE); see the README on why",
-      cxxopts::value<std::string>(), "FILE")("h,help", "show this help");
-  return spec;
-}
-
 // Writes the --report file; a failure is a warning: the run's outcome stands.
 void WriteReportText(const std::string& path, const std::string& text) {
   if (path.empty()) return;
@@ -75,6 +58,23 @@ void ReportUsageError(const std::vector<std::string>& args, const std::string& e
 }
 
 }  // namespace
+
+cxxopts::Options RenderOptionsSpec() {
+  cxxopts::Options spec("rollcall render",
+                        "Reads a Kubernetes YAML stream on stdin and writes it to stdout with a "
+                        "config hash on every pod template that reads a Secret or ConfigMap.");
+  AddAnalysisOptions(spec);
+  AddFindingOptions(spec, /*fail_on=*/true);
+  spec.add_options("Output")("report",
+                             "also write findings, summary and rollout as JSON to FILE (default: "
+                             "$ROLLCALL_REPORT; Helm 4 discards a post-renderer's stderr)",
+                             cxxopts::value<std::string>(), "FILE")(
+      "hmac-key-file",
+      "HMAC-SHA-256 the config hash with this key (default: "
+      "$ROLLCALL_HMAC_KEY_FILE); see the README on why",
+      cxxopts::value<std::string>(), "FILE")("h,help", "show this help");
+  return spec;
+}
 
 int RunRender(const std::vector<std::string>& args) {
   cxxopts::Options spec = RenderOptionsSpec();

@@ -73,11 +73,16 @@ void WriteJson(std::ostream& out) {
 
 }  // namespace
 
-int RunRulesCommand(const std::vector<std::string>& args) {
+cxxopts::Options RulesOptionsSpec() {
   cxxopts::Options spec("rollcall rules", "Prints the catalogue of rules.");
   spec.add_options()("format", "text, json or markdown",
                      cxxopts::value<std::string>()->default_value("text"),
                      "FORMAT")("h,help", "show this help");
+  return spec;
+}
+
+int RunRulesCommand(const std::vector<std::string>& args) {
+  cxxopts::Options spec = RulesOptionsSpec();
   try {
     std::optional<cxxopts::ParseResult> maybe = ParseOrHelp(spec, args);
     if (!maybe) return kExitOk;
