@@ -21,6 +21,20 @@ std::size_t EditDistance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+std::string NearestWord(std::string_view word, const std::vector<std::string>& words,
+                        std::size_t most) {
+  const std::string* nearest = nullptr;
+  std::size_t nearest_distance = most + 1;
+  for (const std::string& candidate : words) {
+    std::size_t distance = EditDistance(word, candidate);
+    if (distance < nearest_distance) {
+      nearest = &candidate;
+      nearest_distance = distance;
+    }
+  }
+  return nearest != nullptr ? *nearest : std::string();
+}
+
 namespace {
 
 // A name's parts between hyphens: "oauth2-proxy-creds-google" → 4.

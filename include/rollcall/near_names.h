@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -14,6 +15,11 @@ namespace rollcall {
 
 // Edits (insert, delete, replace one byte) that turn `a` into `b`.
 std::size_t EditDistance(std::string_view a, std::string_view b);
+
+// The word of `words` the fewest edits from `word` (the first among equals), if at
+// most `most` edits; "" otherwise. For "did you mean" on commands and options.
+std::string NearestWord(std::string_view word, const std::vector<std::string>& words,
+                        std::size_t most);
 
 // The sources of a model, indexed to answer which one an unresolved reference most
 // likely meant. Built once per run: a large stream has many sources and many

@@ -57,16 +57,12 @@ const Command* FindCommand(const std::string& name) {
 
 std::string UnknownCommand(const std::string& name) {
   std::string message = "unknown command \"" + name + "\"";
-  const Command* nearest = nullptr;
-  std::size_t nearest_distance = 3;  // more edits than that is no typo
-  for (const Command& command : Commands()) {
-    std::size_t distance = EditDistance(name, command.name);
-    if (distance < nearest_distance) {
-      nearest = &command;
-      nearest_distance = distance;
-    }
+  std::vector<std::string> names;
+  for (const Command& command : Commands()) names.emplace_back(command.name);
+  // More than two edits is no typo.
+  if (std::string nearest = NearestWord(name, names, 2); !nearest.empty()) {
+    message += "; did you mean \"" + nearest + "\"?";
   }
-  if (nearest != nullptr) message += std::string("; did you mean \"") + nearest->name + "\"?";
   return message + " (rollcall help lists the commands)";
 }
 

@@ -33,15 +33,7 @@ std::string UnknownOption(const cxxopts::Options& spec, const std::vector<std::s
         arg.substr(2, arg.find('=') == std::string::npos ? std::string::npos : arg.find('=') - 2);
     if (std::find(names.begin(), names.end(), name) != names.end()) continue;
     std::string message = "unknown option --" + name;
-    std::size_t nearest_distance = 3;  // more edits than that is no typo
-    std::string nearest;
-    for (const std::string& known : names) {
-      std::size_t distance = EditDistance(name, known);
-      if (distance < nearest_distance) {
-        nearest = known;
-        nearest_distance = distance;
-      }
-    }
+    std::string nearest = NearestWord(name, names, 2);  // more edits is no typo
     return nearest.empty() ? message : message + "; did you mean --" + nearest + "?";
   }
   return fallback;
