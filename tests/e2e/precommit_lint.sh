@@ -148,8 +148,13 @@ if [[ -z "$snippet" ]]; then
   not_ok "docs/examples/pre-commit-config.yaml is missing or empty"
   not_ok "(needs the snippet)"
 else
-  sed -e "s|^\\( *\\(- \\)\\?repo:\\) .*|\\1 $copy_repo|" -e "s|^\\( *rev:\\) .*|\\1 $copy_rev|" \
-    <<<"$snippet" >"$app/.pre-commit-config.yaml"
+  # The rev as written: a tag of this repository (so it exists for whoever copies it),
+  # given to the copy too. Only the URL changes: the project has no public address.
+  rev="$(sed -n 's/^ *rev: *//p' <<<"$snippet")"
+  git -C "$root" rev-parse -q --verify "refs/tags/$rev" >/dev/null
+  tagged=$?
+  git -C "$copy_repo" tag "$rev" 2>/dev/null
+  sed -e "s|^\\( *\\(- \\)\\?repo:\\) .*|\\1 $copy_repo|" <<<"$snippet" >"$app/.pre-commit-config.yaml"
   commit "pre-commit configuration"
   (cd "$app" && pre-commit install) >"$tmp/install.out" 2>&1
   head_before="$(git -C "$app" rev-parse HEAD)"
@@ -157,9 +162,10 @@ else
   git -C "$app" add -A
   (cd "$app" && git commit -m "back to pending") >"$tmp/out" 2>&1
   status=$?
-  [[ $status != 0 && "$(git -C "$app" rev-parse HEAD)" == "$head_before" ]] &&
+  [[ $tagged == 0 && $status != 0 && "$(git -C "$app" rev-parse HEAD)" == "$head_before" ]] &&
     grep -qF "$finding" "$tmp/out"
-  check $? "git commit exited $status; configuration:" "$(cat "$app/.pre-commit-config.yaml")" \
+  check $? "the snippet's rev $rev is a tag here: $([[ $tagged == 0 ]] && echo yes || echo no)" \
+    "git commit exited $status; configuration:" "$(cat "$app/.pre-commit-config.yaml")" \
     "pre-commit install:" "$(cat "$tmp/install.out")" "git commit:" "$(cat "$tmp/out")"
 
   # Another reason than the committed one, so that there is something to commit.
