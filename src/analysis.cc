@@ -339,7 +339,7 @@ void Analysis::CoverUnknown(const Consumer& consumer, const Reference& reference
   const bool missing = missing_in_cluster_.count(source) > 0;
   if (invalid_names_.count(source) > 0) {
     out.cause = CoverageCause::kInvalidName;
-  } else if (consumer.role == ConsumerRole::kHookJob || consumer.role == ConsumerRole::kHookPod) {
+  } else if (IsHookRole(consumer.role)) {
     waive(CoverageCause::kHook);
   } else if (missing && reference.optional) {
     waive(CoverageCause::kAbsentOptional);

@@ -16,9 +16,9 @@ namespace fs = std::filesystem;
 namespace rollcall {
 namespace {
 
-// The lines of a chart file; none when it cannot be read (the finding then names
-// the file without a line). Trimmed of blanks unless `raw`.
-std::vector<std::string> ReadLines(const std::string& path, std::size_t max_bytes, bool raw) {
+// The lines of a chart file, as written; none when it cannot be read (the finding
+// then names the file without a line).
+std::vector<std::string> ReadLines(const std::string& path, std::size_t max_bytes) {
   RegularFileRead how;
   how.max_bytes = max_bytes;
   std::vector<std::string> lines;
@@ -29,7 +29,7 @@ std::vector<std::string> ReadLines(const std::string& path, std::size_t max_byte
     return lines;
   }
   for (std::string line; std::getline(in, line);) {
-    lines.push_back(raw ? line : std::string(TrimBlanks(line)));
+    lines.push_back(std::move(line));
   }
   return lines;
 }
@@ -55,7 +55,7 @@ std::optional<Location> ValuesLine(const RenderedChart& chart, const std::string
   std::vector<std::string> files(chart.values_files.rbegin(), chart.values_files.rend());
   files.push_back((fs::path(chart.directory) / "values.yaml").string());
   for (const std::string& file : files) {
-    std::vector<std::string> lines = ReadLines(file, chart.max_bytes, /*raw=*/true);
+    std::vector<std::string> lines = ReadLines(file, chart.max_bytes);
     for (std::size_t i = 0; i < lines.size(); ++i) {
       std::string_view line = lines[i];
       if (TrimBlanks(line).rfind('#', 0) == 0) continue;
@@ -207,10 +207,15 @@ void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings) {
       fs::path relative = fs::path(finding.where.source.substr(prefix.size())).lexically_normal();
       if (relative.empty() || relative.is_absolute() || *relative.begin() == "..") break;
       fs::path file = fs::path(chart.directory) / relative;
+      // Read once: trimmed for the alignment, as written for the column.
+      std::vector<std::string> raw;
       std::size_t line = 0;
       if (rendered_line > 0) {
-        line = TemplateLine(*chart.stream, rendered_line,
-                            ReadLines(file.string(), chart.max_bytes, /*raw=*/false));
+        raw = ReadLines(file.string(), chart.max_bytes);
+        std::vector<std::string> trimmed;
+        trimmed.reserve(raw.size());
+        for (const std::string& text : raw) trimmed.emplace_back(TrimBlanks(text));
+        line = TemplateLine(*chart.stream, rendered_line, trimmed);
       }
       std::optional<Location> values;
       if (line == 0 && !finding.cited.empty()) values = ValuesLine(chart, finding.cited);
@@ -223,7 +228,6 @@ void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings) {
       finding.where.source.clear();
       finding.where.line = line;
       if (line > 0) {
-        std::vector<std::string> raw = ReadLines(file.string(), chart.max_bytes, /*raw=*/true);
         finding.where.column =
             line <= raw.size()
                 ? TemplateColumn(*chart.stream, rendered_line, column, raw[line - 1], finding.cited)

@@ -389,8 +389,7 @@ std::optional<Consumer> ConsumerOf(const Document& doc, const YAML::Node& object
   consumer.object_pos = static_cast<std::uint32_t>(MarkPos(object.Mark()));
   consumer.set_pod_template(pod_template);
   consumer.template_shape = CaptureForEdit(pod_template);
-  const bool hook =
-      consumer.role == ConsumerRole::kHookJob || consumer.role == ConsumerRole::kHookPod;
+  const bool hook = IsHookRole(consumer.role);
   ReferenceCollector collector(doc, consumer.name_space, spec_path + "spec", hook);
   CheckMetadataField(doc, Child(pod_template, "metadata"), spec_path + "metadata");
   collector.Watch(ReadRestartWatches(kind_name, AnnotationsOf(metadata),

@@ -104,6 +104,11 @@ enum class ConsumerRole : std::uint8_t {
   kHookPod,   // a Pod its tool deletes and recreates on each run (a Helm test)
 };
 
+// A consumer its tool deletes and recreates on each run: a hook Job or Pod.
+inline bool IsHookRole(ConsumerRole role) {
+  return role == ConsumerRole::kHookJob || role == ConsumerRole::kHookPod;
+}
+
 // A reference the API server would refuse, because it names no source or no key:
 // `envFrom: [{configMapRef: null}]` (a mis-indented name), a secretKeyRef without
 // a key, a secret volume without a secretName. It reads nothing.
