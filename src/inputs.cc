@@ -126,7 +126,7 @@ class Loader {
     auto stream = std::make_unique<Stream>(std::move(bytes), origin);
     std::vector<Document> parsed;
     try {
-      parsed = ParseStream(*stream, options_.limits, nullptr, FactReader(options_.facts));
+      parsed = ParseStream(*stream, options_.limits, options_.parses, FactReader(options_.facts));
     } catch (const InputError& error) {
       if (stream->bytes().find("{{") == std::string::npos) throw;
       // A chart template: not YAML until rendered, but its markers count.

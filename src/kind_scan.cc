@@ -1,5 +1,8 @@
 #include "rollcall/kind_scan.h"
 
+#include <utility>
+
+#include "rollcall/byte_scan.h"
 #include "rollcall/stream.h"
 #include "rollcall/yaml_text.h"
 
@@ -46,8 +49,7 @@ class Scan {
     while (pos < text_.size()) {
       std::size_t end = text_.find('\n', pos);
       if (end == kNone) end = text_.size();
-      std::size_t indent = pos;
-      while (indent < end && text_[indent] == ' ') ++indent;
+      std::size_t indent = SkipSpaces(text_, pos, end);
       std::size_t content_end = end;
       if (content_end > indent && text_[content_end - 1] == '\r') --content_end;
       bool blank = indent == content_end || text_[indent] == '#';
@@ -68,6 +70,7 @@ class Scan {
         }
       }
       pos = end + 1;
+      if (resume_ != kNone) pos = std::exchange(resume_, kNone);
     }
     return Result();
   }
@@ -86,6 +89,11 @@ class Scan {
       return false;  // a sequence, a complex key, a tab: not a plain top-level mapping
     }
     std::size_t column = pos - line_start + (entry ? 1 : 0);  // entries sit inside a value
+    // A deeper line matters only when it opens something that runs onto the next
+    // lines (a quote, a flow collection, a block scalar) or has a property before it:
+    // without any of those bytes it can be passed over (most lines of a CRD).
+    static constexpr ByteSet kOpeners("'\"[{|>!&");
+    if (column > 0 && FindAnyOf(text_, pos, end, kOpeners) == end) return true;
     // "- - key: value": entries of nested sequences.
     while (pos + 1 < end && text_[pos] == '-' && IsBlank(text_[pos + 1])) {
       pos += 2;
@@ -125,11 +133,37 @@ class Scan {
       block_scalar_ = key_column;
       return true;
     }
-    if (c == '"' || c == '\'') {
-      std::size_t close = ScalarEnd(text_, pos, false);
-      return close != kNone && close <= end;
+    std::size_t close = end;
+    if (c == '"' || c == '\'') close = ScalarEnd(text_, pos, false);
+    if (c == '[' || c == '{') close = FlowEnd(pos);
+    if (close == kNone) return false;
+    return close <= end || ContinuesTo(close, end, key_column);
+  }
+
+  // A quoted scalar or flow collection that opened on the line ending at `end` and
+  // closes at `close`, on a later line: CRDs' descriptions and CEL rules are written
+  // that way. Fine when each line it runs onto is indented deeper than its key (so no
+  // reader takes that line for a key of its own) and only a comment follows the close;
+  // the scan then resumes on the line after it. Otherwise the scan gives up.
+  bool ContinuesTo(std::size_t close, std::size_t end, std::size_t key_column) {
+    std::size_t line = end + 1;
+    while (line < close) {
+      std::size_t first = line;
+      while (first < close && text_[first] == ' ') ++first;
+      bool empty = first >= text_.size() || text_[first] == '\n' || text_[first] == '\r';
+      if (!empty && (first - line <= key_column || text_[first] == '\t')) return false;
+      std::size_t next = text_.find('\n', line);
+      if (next == kNone || next >= close) break;
+      line = next + 1;
     }
-    if (c == '[' || c == '{') return FlowEnd(pos) <= end;
+    std::size_t rest = close;
+    while (rest < text_.size() && IsBlank(text_[rest])) ++rest;
+    if (rest < text_.size() && text_[rest] != '\n' && text_[rest] != '\r' &&
+        !(text_[rest] == '#' && rest > close)) {
+      return false;
+    }
+    std::size_t next = text_.find('\n', close);
+    resume_ = next == kNone ? text_.size() : next + 1;
     return true;
   }
 
@@ -217,6 +251,7 @@ class Scan {
   std::string_view text_;
   bool seen_key_ = false;             // a top-level key came before this line
   std::size_t block_scalar_ = kNone;  // inside a block scalar deeper than this column
+  std::size_t resume_ = kNone;        // the line after a value that ran onto other lines
   std::optional<std::string> api_version_, kind_;
 };
 

@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "rollcall/byte_scan.h"
 #include "rollcall/stream.h"
 #include "rollcall/utf8.h"
 #include "rollcall/yaml_text.h"
@@ -67,13 +68,8 @@ std::optional<TextProblem> FindInvalidCharacter(std::string_view text) {
     return TextProblem{TextProblem::Kind::kInvalidCharacter, SkipBlanks(text, LineStartOf(text, i)),
                        message};
   };
-  for (std::size_t i = 0; i < text.size();) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    if (byte >= 0x20 && byte < 0x7F) {  // the common case: printable ASCII
-      ++i;
-      continue;
-    }
-    if (byte == '\r' && i + 1 < text.size() && text[i + 1] != '\n') {
+  for (std::size_t i = SkipPlainAscii(text, 0); i < text.size(); i = SkipPlainAscii(text, i)) {
+    if (text[i] == '\r' && i + 1 < text.size() && text[i + 1] != '\n') {
       // YAML reads a lone CR as a line break; rollcall's lines, line numbers and
       // edits are LF-based, so such a line would be misread. A CR that ends the text
       // ends the stream's last line (only the last document's text can end without
@@ -124,8 +120,7 @@ class StructureScan {
   std::size_t Line(std::size_t pos) {
     std::size_t nl = text_.find('\n', pos);
     std::size_t end = nl == std::string_view::npos ? text_.size() : nl;
-    std::size_t indent = pos;
-    while (indent < end && text_[indent] == ' ') ++indent;
+    std::size_t indent = SkipSpaces(text_, pos, end);
     std::size_t column = indent - pos;
     std::size_t first = SkipBlanks(text_, indent);
     bool blank = first >= end || text_[first] == '#' || text_[first] == '\r';
@@ -180,7 +175,13 @@ class StructureScan {
         if (ends_key || (flow_ > 0 && (c == ',' || c == ']' || c == '}'))) {
           in_plain = false;
         } else {
-          previous = c;
+          // Only ':' and '#' (in a flow collection also ',', ']' and '}') can end a
+          // plain scalar: go to the next one.
+          static constexpr ByteSet kBlockStops(":#");
+          static constexpr ByteSet kFlowStops(":#,]}");
+          std::size_t stop = FindAnyOf(text_, i + 1, end, flow_ > 0 ? kFlowStops : kBlockStops);
+          previous = text_[stop - 1];
+          i = stop - 1;
           continue;
         }
       }

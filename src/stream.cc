@@ -165,13 +165,14 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes) {
       // reads in this piece.
       current.read_end = static_cast<std::uint32_t>(pos);
       closed = true;
+    } else if (!current.empty) {
+      // Content seen: only the lines above can change anything now.
     } else if (HasContent(line)) {
-      if (current.empty && line[0] == '%' && current.problem == DocumentSpan::SplitProblem::kNone) {
+      if (line[0] == '%' && current.problem == DocumentSpan::SplitProblem::kNone) {
         current.problem = DocumentSpan::SplitProblem::kDirective;
       }
       current.empty = false;
-    } else if (current.empty && current.source.empty() &&
-               line.substr(0, kSourcePrefix.size()) == kSourcePrefix) {
+    } else if (current.source.empty() && line.substr(0, kSourcePrefix.size()) == kSourcePrefix) {
       current.source = line.substr(kSourcePrefix.size());
     }
     pos = next;

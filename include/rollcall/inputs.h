@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rollcall/directory_walk.h"
@@ -14,6 +15,7 @@
 #include "rollcall/facts.h"
 #include "rollcall/finding.h"
 #include "rollcall/input_error.h"
+#include "rollcall/kind_scan.h"
 #include "rollcall/limits.h"
 #include "rollcall/markers.h"
 #include "rollcall/stream.h"
@@ -37,6 +39,9 @@ struct InputOptions {
   // How documents' facts are read as they are parsed (facts.h): the trees go as soon
   // as nothing later needs them.
   FactOptions facts;
+  // Which documents to parse (AnalysisReads, as render does); the others get the text
+  // checks only. Empty: every document.
+  std::function<bool(const TypeHeader&, std::string_view)> parses;
   // Lint's way: a path, file or chart that cannot be read, parsed or rendered
   // becomes an input-error finding and the others are still read; otherwise the
   // first one throws (consumers: a partial list of readers is a wrong one).

@@ -170,6 +170,12 @@ AnalysedInputs AnalysePaths(const AnalysisFlags& flags, const InputOptions& inpu
   out.prepared = PrepareAnalysis(flags);
   InputOptions options = inputs_options;
   options.facts = FactOptionsFor(out.prepared.options);
+  // Documents the analysis does not read (CRDs, Services, RBAC) are not parsed, as in
+  // render: docs/lint.md says what that leaves out.
+  const AnalysisOptions* analysis_options = &out.prepared.options;
+  options.parses = [analysis_options](const TypeHeader& type, std::string_view text) {
+    return AnalysisReads(*analysis_options, type, text);
+  };
   out.inputs = LoadInputs(paths, options);
   // Said on every run, not only with --verbose: what was not read may hold the one
   // reference that matters.

@@ -22,10 +22,12 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 Rule DuplicateKey() {
   return {"duplicate-key",
           Severity::kError,
-          "A mapping in a manifest has the same key twice.",
+          "A mapping in an object rollcall reads has the same key twice.",
           "YAML forbids it, yet most tools accept it and disagree on which value wins. "
           "Kubernetes applies the last one, so the first (often the one a reviewer reads) has "
-          "no effect.",
+          "no effect. Checked in the objects rollcall parses: Secrets, ConfigMaps, workloads, "
+          "objects that declare a rotation or carry rollcall.dev/ annotations; the others (CRDs, "
+          "Services, RBAC) get only the text checks, to keep rollcall cheap inside helm upgrade.",
           "Delete one of the two entries.",
           Check};
 }
