@@ -26,6 +26,13 @@ for spec in workloads:800 workloads:2000 workloads:5000 workloads:20000 workload
   python3 "$here/generate.py" "$kind" "$n" > "$file"
   streams+=("$file")
 done
+# Real Helm output: every file of 1 MB or more in the corpus (../shared/corpus).
+corpus="${ROLLCALL_CORPUS:-$here/../../shared/corpus}"
+if [[ -d "$corpus" ]]; then
+  while IFS= read -r -d '' file; do
+    streams+=("$file")
+  done < <(find "$corpus" -type f -name '*.yaml' -size +1000k -print0 | sort -z)
+fi
 python3 "$here/measure.py" throughput --rollcall "$build/rollcall" \
   --baseline "$build/bench/parse_baseline" --kustomize "$here/kustomize_post_renderer.sh" \
   --kustomize-max-docs "$(docs 2000)" "${streams[@]}"

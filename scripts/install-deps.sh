@@ -25,7 +25,9 @@ if [[ "${1:-}" != --build-only ]]; then
   python3
   # the consumers graph in docs/ (scripts/docs-graph.sh, tests/docs/graph.sh)
   graphviz
-  # the manual page's test renders it (man --warnings -l)
+  # the manual page's test renders it (man --warnings -l), and scripts/deb-check.sh the
+  # page the Debian package installed (dpkg-deb and dpkg, which it also uses, are in
+  # every Debian)
   man-db groff-base
   # the oracle (tests/oracle): Kubernetes' own YAML decoder, sigs.k8s.io/yaml over
   # go-yaml v2, built offline in GOPATH mode from Debian's packages
