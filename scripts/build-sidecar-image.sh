@@ -158,10 +158,20 @@ chown 0:0 "$stage/home/argocd/cmp-server/config" "$stage/home/argocd/cmp-server/
 
 # The store, the container runtime's state and buildah's temporary files, all in the
 # build directory: nothing under /var/lib/containers, /run/containers or /var/tmp.
-mkdir -p "$build/buildah/tmp"
+# buildah (containers/image) also keeps a blob-info cache, for root always in
+# /var/lib/containers/cache: buildah runs in a mount namespace of its own, where the
+# build directory's var-lib is /var/lib. (scripts/sidecar-image-check.sh does the same.)
+mkdir -p "$build/buildah/tmp" "$build/buildah/var-lib"
 store="$(cd "$build/buildah" && pwd)"
 export TMPDIR="$store/tmp"
 buildah=(buildah --root "$store/root" --runroot "$store/runroot" --storage-driver vfs)
+if unshare --mount --propagation private -- mount -n --bind "$store/var-lib" /var/lib 2>/dev/null; then
+  # shellcheck disable=SC2016  # expanded by that bash
+  buildah=(unshare --mount --propagation private -- bash -c 'mount -n --bind "$0" /var/lib && exec "$@"'
+    "$store/var-lib" "${buildah[@]}")
+else
+  say "no mount namespace here: buildah's blob-info cache goes to /var/lib/containers/cache"
+fi
 
 # One layer, from a tar file: `buildah add` keeps the owners and modes written in it
 # (`buildah copy` would make everything root's). The commit's date is the checkout's,

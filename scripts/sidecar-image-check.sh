@@ -50,6 +50,8 @@ fi
 
 tmp="$(mktemp -d)"
 containers=()
+buildah=()
+store2=()
 cleanup() {
   local c
   for c in "${containers[@]}"; do "${buildah[@]}" rm "$c" >/dev/null 2>&1; done
@@ -70,7 +72,22 @@ stage="$build_abs/sidecar-rootfs"
 store="$build_abs/buildah"
 helm="${ROLLCALL_HELM:-$root/.cache/helm/v3/helm}"
 export TMPDIR="$store/tmp"
-buildah=(buildah --root "$store/root" --runroot "$store/runroot" --storage-driver vfs)
+# buildah_in ARRAY STORE: ARRAY becomes buildah as build-sidecar-image.sh runs it: with
+# the store in the folder STORE, and in a mount namespace of its own where STORE/var-lib
+# is /var/lib (buildah writes its blob-info cache there); the store only where no mount
+# namespace can be made.
+buildah_in() {
+  local -n cmd="$1"
+  local dir="$2"
+  mkdir -p "$dir/tmp" "$dir/var-lib"
+  cmd=(buildah --root "$dir/root" --runroot "$dir/runroot" --storage-driver vfs)
+  if unshare --mount --propagation private -- mount -n --bind "$dir/var-lib" /var/lib 2>/dev/null; then
+    # shellcheck disable=SC2016  # expanded by that bash
+    cmd=(unshare --mount --propagation private -- bash -c 'mount -n --bind "$0" /var/lib && exec "$@"'
+      "$dir/var-lib" "${cmd[@]}")
+  fi
+}
+buildah_in buildah "$store"
 "${buildah[@]}" inspect --type image "$image" >"$tmp/inspect.json" 2>&1
 version="$("$stage/usr/local/bin/rollcall" --version | sed -n 's/^rollcall \([0-9.]*\) .*/\1/p')"
 size="$("${buildah[@]}" images --format '{{.Size}}' "$image" | head -n 1)"
@@ -78,11 +95,9 @@ echo "# image $image: $size; archive $archive: $(du -h "$archive" | cut -f1)"
 
 # The archive, read back into a store of its own, is the same image.
 image_id="$("${buildah[@]}" images --quiet --no-trunc "$image" 2>&1)"
-mkdir -p "$tmp/store2/tmp"
-TMPDIR="$tmp/store2/tmp" buildah --root "$tmp/store2/root" --runroot "$tmp/store2/runroot" \
-  --storage-driver vfs pull --quiet "oci-archive:$archive" >"$tmp/pull.out" 2>&1
-read_back="$(TMPDIR="$tmp/store2/tmp" buildah --root "$tmp/store2/root" --runroot "$tmp/store2/runroot" \
-  --storage-driver vfs images --quiet --no-trunc "$image" 2>&1)"
+buildah_in store2 "$tmp/store2"
+TMPDIR="$tmp/store2/tmp" "${store2[@]}" pull --quiet "oci-archive:$archive" >"$tmp/pull.out" 2>&1
+read_back="$(TMPDIR="$tmp/store2/tmp" "${store2[@]}" images --quiet --no-trunc "$image" 2>&1)"
 layers="$(python3 - "$tmp/inspect.json" "$archive" "$image" <<'EOF' 2>&1
 import json, sys, tarfile
 inspect = json.load(open(sys.argv[1]))
