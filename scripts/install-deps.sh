@@ -35,6 +35,10 @@ if [[ "${1:-}" != --build-only ]]; then
   # fuzzing (scripts/fuzz.sh, run by .ci/run): clang 14 and its libFuzzer and
   # sanitizer runtimes
   clang-14 libclang-rt-14-dev
+  # the Argo CD sidecar image (scripts/build-sidecar-image.sh, sidecar-image-check.sh,
+  # run by .ci/run): buildah builds it FROM scratch and runs it with chroot isolation
+  # (vfs storage: no fuse-overlayfs, no OCI runtime); static bash and busybox go in it
+  buildah bash-static busybox-static
   )
 fi
 

@@ -44,7 +44,7 @@ checks=(
   "values files outside the chart folder (absolute, ../, URL) are refused before helm runs"
   "a chart rendering no object: non-zero exit and nothing on stdout, not an empty manifest"
   "Helm 4 as helm: exit 0 and the same hashes as with Helm 3"
-  "docs/examples/argocd-kustomization.yaml with the component: ConfigMap holds plugin.yaml; sidecar runs argocd-cmp-server as 999 with plugin.yaml, var-files, plugins and its own /tmp"
+  "docs/examples/argocd-kustomization.yaml with the component: ConfigMap holds plugin.yaml; sidecar runs argocd-cmp-server as 999 from the pushed image, with plugin.yaml, var-files, plugins and its own /tmp"
 )
 echo "1..${#checks[@]}"
 
@@ -318,6 +318,7 @@ print("configmaps:", len(cms), "plugin.yaml as shipped:", cms[0]["data"]["plugin
 print("containers:", sorted(c["name"] for c in pod["containers"]))
 side = [c for c in pod["containers"] if c["name"] == "rollcall-cmp"][0]
 print("command:", side["command"], "user:", side["securityContext"]["runAsUser"])
+print("image:", side["image"])
 vols = {v["name"]: v for v in pod["volumes"]}
 for m in side["volumeMounts"]:
     v = vols[m["name"]]
@@ -329,6 +330,7 @@ EOF
   want="configmaps: 1 plugin.yaml as shipped: True
 containers: ['argocd-repo-server', 'rollcall-cmp']
 command: ['/var/run/argocd/argocd-cmp-server'] user: 999
+image: registry.example.com/platform/rollcall-argocd-cmp:0.1.0
 mount: /var/run/argocd - var-files (emptyDir)
 mount: /home/argocd/cmp-server/plugins - plugins (emptyDir)
 mount: /home/argocd/cmp-server/config/plugin.yaml plugin.yaml the ConfigMap
