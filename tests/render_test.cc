@@ -244,6 +244,25 @@ TEST(Render, ValuesFilePassesThroughWithWarning) {
   EXPECT_EQ(result.findings[0].rule, "not-an-object");
 }
 
+// A stream of many values-like documents says five of them and counts the rest in
+// one finding: a million such documents printed a million lines.
+TEST(Render, NotAnObjectPastFiveDocumentsIsOneFinding) {
+  std::string stream;
+  for (int i = 0; i < 8; ++i) stream += "---\nreplicaCount: " + std::to_string(i) + "\n";
+  RenderResult result = RenderText(stream);
+  EXPECT_EQ(result.output, stream);
+  std::vector<std::string> said;
+  for (const Finding& finding : result.findings) said.push_back(FormatFinding(finding));
+  const std::string values =
+      ": info[not-an-object] a mapping without apiVersion and kind is not a Kubernetes object "
+      "(a values file?); skipped";
+  EXPECT_THAT(said, ::testing::ElementsAre(
+                        "<stdin>:2:1" + values, "<stdin>:4:1" + values, "<stdin>:6:1" + values,
+                        "<stdin>:8:1" + values, "<stdin>:10:1" + values,
+                        "<stdin>:12:1: info[not-an-object] and 3 more documents of this input, "
+                        "from here to line 16, that are not Kubernetes objects; skipped"));
+}
+
 TEST(Render, ErrorsNameOriginDocumentLineAndColumn) {
   std::string stream =
       "---\n# Source: chart/templates/ok.yaml\nkind: A\napiVersion: v1\n"
