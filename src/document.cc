@@ -117,7 +117,17 @@ Document::Document(const Stream& stream, const DocumentSpan& span, const TypeHea
       api_version_(type.api_version),
       kind_(type.kind) {}
 
+Document Document::NotAnObject(const Stream& stream, const DocumentSpan& span,
+                               std::size_t root_pos) {
+  Document doc(stream, span, TypeHeader{});
+  doc.shape_ = Shape::kNotObject;
+  doc.root_pos_ = static_cast<std::uint32_t>(root_pos);
+  doc.dropped_ = true;  // no tree to read facts from, as after DropTree()
+  return doc;
+}
+
 Document::Document(Document&&) noexcept = default;
+Document& Document::operator=(Document&&) noexcept = default;
 Document::~Document() = default;
 
 const YAML::Node& Document::root() const {
@@ -250,8 +260,12 @@ Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limi
   CheckText(stream, span, limits);
   if (needs_tree && !span.empty) {
     std::string_view text = span.ReadText(stream.bytes());
-    std::optional<TypeHeader> type = ScanTypeHeader(text);
-    if (type && !needs_tree(*type, text)) return {stream, span, *type};
+    TypeScan scan = ScanType(text);
+    if (scan.type && !needs_tree(*scan.type, text)) return {stream, span, *scan.type};
+    // A values file in the stream: nothing to read in it but that it is no object.
+    if (scan.plainly_not_an_object && !needs_tree(TypeHeader{}, text)) {
+      return Document::NotAnObject(stream, span, scan.first_key);
+    }
   }
   Document doc = Parse(stream, span, limits);
   if (read_tree) read_tree(doc);

@@ -72,8 +72,14 @@ class Scan {
       pos = end + 1;
       if (resume_ != kNone) pos = std::exchange(resume_, kNone);
     }
+    finished_ = true;
     return Result();
   }
+
+  // Read to the end without giving up, and a plain mapping with neither key at its top
+  // level: a values file or other non-object, told without a parse.
+  bool PlainlyNeither() const { return finished_ && seen_key_ && !api_version_ && !kind_; }
+  std::size_t first_key() const { return first_key_; }
 
  private:
   std::string_view Span(std::size_t begin, std::size_t end) const {
@@ -112,6 +118,7 @@ class Scan {
     if (column > 0) return Value(value, end, key_column);
     std::optional<std::string> key = ScalarText(text_, pos, ScalarEnd(text_, pos, false));
     if (!key || *key == "<<") return false;
+    if (!seen_key_) first_key_ = pos;
     seen_key_ = true;
     if (*key != "kind" && *key != "apiVersion") return Value(value, end, key_column);
     std::size_t value_end = ScalarEnd(text_, value, false);
@@ -204,6 +211,8 @@ class Scan {
       std::optional<std::string> key = ScalarText(text_, pos, key_end);
       pos = SkipSpace(key_end, close);
       if (!key || *key == "<<" || text_[pos] != ':') return std::nullopt;
+      if (!seen_key_) first_key_ = open;  // yaml-cpp marks a flow mapping at its brace
+      seen_key_ = true;
       pos = SkipSpace(pos + 1, close);
       std::size_t value_end =
           text_[pos] == '[' || text_[pos] == '{' ? FlowEnd(pos) : ScalarEnd(text_, pos, true);
@@ -222,6 +231,7 @@ class Scan {
     }
     // Only comments and blank lines may follow the mapping.
     if (SkipSpace(close, text_.size()) < text_.size()) return std::nullopt;
+    finished_ = true;
     return Result();
   }
 
@@ -252,11 +262,22 @@ class Scan {
   bool seen_key_ = false;             // a top-level key came before this line
   std::size_t block_scalar_ = kNone;  // inside a block scalar deeper than this column
   std::size_t resume_ = kNone;        // the line after a value that ran onto other lines
+  bool finished_ = false;             // read to the end without giving up
+  std::size_t first_key_ = 0;         // where the first top-level key is
   std::optional<std::string> api_version_, kind_;
 };
 
 }  // namespace
 
 std::optional<TypeHeader> ScanTypeHeader(std::string_view text) { return Scan(text).Run(); }
+
+TypeScan ScanType(std::string_view text) {
+  Scan scan(text);
+  TypeScan out;
+  out.type = scan.Run();
+  out.plainly_not_an_object = scan.PlainlyNeither();
+  out.first_key = scan.first_key();
+  return out;
+}
 
 }  // namespace rollcall

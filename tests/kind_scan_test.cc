@@ -97,6 +97,26 @@ TEST(ScanTypeHeader, GivesUpOnQuotesAndFlowThatRunOntoOtherLines) {
   EXPECT_EQ(Scan("apiVersion: v1\nkind: Widget\nspec:\n  a: 'never closed\n"), "unsure");
 }
 
+std::string NotAnObject(const std::string& text) {
+  TypeScan scan = ScanType(text);
+  return scan.plainly_not_an_object ? "no object at " + std::to_string(scan.first_key) : "unsure";
+}
+
+// A values file in a stream is told from its text: read to the end, a mapping, neither
+// key at the top level. Anything else is left to the parse.
+TEST(ScanType, TellsAMappingWithNeitherKeyWithoutAParse) {
+  EXPECT_EQ(NotAnObject("replicaCount: 2\nimage:\n  kind: x\n"), "no object at 0");
+  EXPECT_EQ(NotAnObject("---\n# Source: c/values.yaml\nreplicaCount: 2\n"), "no object at 28");
+  EXPECT_EQ(NotAnObject("# c\n{a: 1, b: [2]}\n"), "no object at 4");
+  EXPECT_EQ(NotAnObject("apiVersion: v1\nreplicaCount: 2\n"), "unsure");  // half an object
+  EXPECT_EQ(NotAnObject("  a: 1\n  b: 2\n"), "unsure");                   // an indented root
+  EXPECT_EQ(NotAnObject("a: 1\n<<: *base\n"), "unsure");                  // a merge key
+  EXPECT_EQ(NotAnObject("- a: 1\n"), "unsure");                           // a sequence
+  EXPECT_EQ(NotAnObject("a: 'x\nkind: Secret'\n"), "unsure");             // a quote runs on
+  EXPECT_EQ(NotAnObject("{}\n"), "unsure");
+  EXPECT_EQ(NotAnObject("# only a comment\n"), "unsure");
+}
+
 // CRDs write long descriptions and CEL rules as quoted scalars over several lines
 // (kube-prometheus-stack's CRDs do): the scan reads past them, so such a CRD is not
 // parsed.
@@ -121,13 +141,24 @@ std::size_t ExpectScanAgreesWithYamlCpp(const std::string& root) {
     }
     Stream stream(testing::ReadFile(path), path);
     for (const DocumentSpan& span : stream.documents()) {
-      std::optional<TypeHeader> type = ScanTypeHeader(span.Text(stream.bytes()));
-      if (!type) continue;
+      TypeScan scan = ScanType(span.Text(stream.bytes()));
+      EXPECT_EQ(ScanTypeHeader(span.Text(stream.bytes())).has_value(), scan.type.has_value());
+      if (!scan.type && !scan.plainly_not_an_object) continue;
       ++answered;
       try {
         Document doc = ParseDocument(stream, span, Limits{});
-        EXPECT_EQ(doc.api_version() + " " + doc.kind(), type->api_version + " " + type->kind)
-            << path << " document " << span.index;
+        if (scan.type) {
+          EXPECT_EQ(doc.api_version() + " " + doc.kind(),
+                    scan.type->api_version + " " + scan.type->kind)
+              << path << " document " << span.index;
+        } else {
+          // Not an object, located where yaml-cpp puts the root.
+          EXPECT_EQ(doc.shape(), Document::Shape::kNotObject) << path << " document " << span.index;
+          EXPECT_EQ(doc.api_version() + doc.kind(), "") << path << " document " << span.index;
+          EXPECT_EQ(doc.Locate().line,
+                    Document::NotAnObject(stream, span, scan.first_key).Locate().line)
+              << path << " document " << span.index;
+        }
       } catch (const InputError&) {
         // Malformed on purpose; the scan's answer is not used for such documents' errors.
       }

@@ -57,9 +57,17 @@ class Document {
   Document(const Stream& stream, const DocumentSpan& span, const YAML::Node& root);
   // An unread object (Shape::kUnread).
   Document(const Stream& stream, const DocumentSpan& span, const TypeHeader& type);
+  // A mapping the type scan read as plainly not an object (Shape::kNotObject), never
+  // parsed; `root_pos` is where its first key is.
+  static Document NotAnObject(const Stream& stream, const DocumentSpan& span, std::size_t root_pos);
+  // An empty slot, only to be moved into: ParseStream makes a stream's records in
+  // place, one slot per document (a million tiny documents took twice the memory
+  // when each was made apart and moved into the result).
+  Document() = default;
   Document(Document&&) noexcept;
-  // No assignment: yaml-cpp's Node assignment writes into the tree it points at.
-  Document& operator=(Document&&) = delete;
+  // Moves the tree's handle, never a YAML::Node: a Node's assignment would write into
+  // the tree it points at.
+  Document& operator=(Document&&) noexcept;
   ~Document();
 
   const Stream& stream() const { return *stream_; }
@@ -115,8 +123,8 @@ class Document {
     std::vector<DuplicateKey> duplicate_keys;
   };
 
-  const Stream* stream_;
-  const DocumentSpan* span_;
+  const Stream* stream_ = nullptr;
+  const DocumentSpan* span_ = nullptr;
   std::unique_ptr<YAML::Node> root_;  // null: no tree (an empty, unread or dropped one)
   bool dropped_ = false;
   Shape shape_ = Shape::kEmpty;

@@ -27,4 +27,15 @@ struct TypeHeader {
 // an escape in a double-quoted value, a null value.
 std::optional<TypeHeader> ScanTypeHeader(std::string_view text);
 
+// What the same scan tells of a document: its type as above, or that the text is
+// plainly a mapping (read to its end without giving up) with neither apiVersion nor
+// kind at its top level, which is not a Kubernetes object (a values file), and where
+// its first key is (yaml-cpp's mark for the root).
+struct TypeScan {
+  std::optional<TypeHeader> type;
+  bool plainly_not_an_object = false;
+  std::size_t first_key = 0;
+};
+TypeScan ScanType(std::string_view text);
+
 }  // namespace rollcall

@@ -1,4 +1,5 @@
 #include <map>
+#include <vector>
 
 #include "rules/checks.h"
 
@@ -20,29 +21,36 @@ std::string Message(const Document& doc) {
 }
 
 void Check(const Analysis& analysis, std::vector<Finding>& out) {
-  struct Rest {
-    std::size_t count = 0;
-    Location first;  // where the first document not said one by one is
-    std::size_t last_line = 0;
+  // Per input; only the documents said are located (locating each of a million
+  // documents was most of the run).
+  struct Tally {
+    std::size_t said = 0;
+    std::size_t more = 0;
+    const Document* first_more = nullptr;
+    const Document* last = nullptr;
   };
-  std::map<std::string, std::size_t> said;  // per input (origin)
-  std::map<std::string, Rest> rest;
+  std::map<const Stream*, Tally> tallies;
+  std::vector<const Stream*> order;  // inputs in the order met
   for (const Document& doc : analysis.documents()) {
     if (doc.shape() != Document::Shape::kNotObject) continue;
-    Location where = doc.Locate();
-    if (said[where.origin]++ < kSaidPerInput) {
-      out.push_back(At("not-an-object", where, "", Message(doc)));
+    auto [entry, added] = tallies.try_emplace(&doc.stream());
+    if (added) order.push_back(&doc.stream());
+    Tally& tally = entry->second;
+    if (tally.said < kSaidPerInput) {
+      ++tally.said;
+      out.push_back(At("not-an-object", doc.Locate(), "", Message(doc)));
       continue;
     }
-    Rest& more = rest[where.origin];
-    if (more.count++ == 0) more.first = where;
-    more.last_line = where.line;
+    if (tally.more++ == 0) tally.first_more = &doc;
+    tally.last = &doc;
   }
-  for (auto& [origin, more] : rest) {
-    out.push_back(At("not-an-object", more.first, "",
-                     "and " + std::to_string(more.count) + " more document" +
-                         (more.count == 1 ? "" : "s") + " of this input, from here to line " +
-                         std::to_string(more.last_line) +
+  for (const Stream* stream : order) {
+    const Tally& tally = tallies[stream];
+    if (tally.more == 0) continue;
+    out.push_back(At("not-an-object", tally.first_more->Locate(), "",
+                     "and " + std::to_string(tally.more) + " more document" +
+                         (tally.more == 1 ? "" : "s") + " of this input, from here to line " +
+                         std::to_string(tally.last->Locate().line) +
                          ", that are not Kubernetes objects; skipped"));
   }
 }
