@@ -218,6 +218,47 @@ done <"$work/helm3.tap"
 tap_result $? "helm3 e2e, installed binary: ran its whole plan" "" \
   "exit $e2e_status, $points of ${plan:-no plan} points${bailed:+, $bailed}"
 
+# The README's install snippets as written (docs/examples, which the docs-snippets test
+# keeps equal to the README's blocks). meson install with DESTDIR, as its comment says,
+# from the tests' build (BUILD_DIR of scripts/test.sh, "build").
+if [[ -f build/meson-private/coredata.dat ]]; then
+  meson_says="$(DESTDIR="$work/stage" bash docs/examples/meson-install.sh 2>&1)"
+  status=$?
+  prefix="$(meson introspect build --buildoptions |
+    python3 -c 'import json, sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "prefix"))')"
+  staged="$work/stage$prefix"
+  [[ $status == 0 && -x "$staged/bin/rollcall" && -f "$staged/share/man/man1/rollcall.1" &&
+    -f "$staged/share/rollcall/helm3-plugin/plugin.yaml" &&
+    -f "$staged/share/bash-completion/completions/rollcall" ]]
+  tap_result $? "docs/examples/meson-install.sh as written, DESTDIR=stage: binary, manual, completions, Helm plugins under $prefix" \
+    "" "exit $status: $(tail -n 5 <<<"$meson_says")"
+else
+  tap_skip "docs/examples/meson-install.sh as written, DESTDIR=stage" "no build/ here (scripts/test.sh makes it)"
+fi
+# The package installed into this machine by apt, as the README says, only where that
+# is wanted (ROLLCALL_SYSTEM_INSTALL=1: .ci/run on its throwaway machine) and rollcall
+# is not installed already; apt answers yes by its configuration, the snippet unchanged.
+if [[ "${ROLLCALL_SYSTEM_INSTALL:-}" == 1 && $(id -u) == 0 ]] && command -v sudo >/dev/null &&
+  ! dpkg-query -W rollcall >/dev/null 2>&1; then
+  printf 'APT::Get::Assume-Yes "true";\n' >"$work/apt.conf"
+  apt_says="$(APT_CONFIG="$work/apt.conf" DEBIAN_FRONTEND=noninteractive \
+    bash docs/examples/install-deb.sh 2>&1)"
+  status=$?
+  installed_version="$(/usr/bin/rollcall --version 2>&1)"
+  [[ $status == 0 && "$installed_version" == "rollcall $version"* ]] && man -w rollcall >/dev/null 2>&1
+  tap_result $? "docs/examples/install-deb.sh as written installs rollcall with apt: /usr/bin/rollcall --version, man rollcall" \
+    "" "exit $status: $(tail -n 8 <<<"$apt_says")" "--version: $installed_version"
+  apt_says="$(APT_CONFIG="$work/apt.conf" DEBIAN_FRONTEND=noninteractive sudo apt remove rollcall 2>&1)"
+  status=$?
+  [[ $status == 0 && ! -e /usr/bin/rollcall ]]
+  tap_result $? "sudo apt remove rollcall, as the README says, removes it" "" \
+    "exit $status: $(tail -n 5 <<<"$apt_says")"
+else
+  why="ROLLCALL_SYSTEM_INSTALL=1 (as .ci/run sets), root, sudo and no rollcall package installed are needed"
+  tap_skip "docs/examples/install-deb.sh as written installs rollcall with apt" "$why"
+  tap_skip "sudo apt remove rollcall, as the README says, removes it" "$why"
+fi
+
 # Last: dpkg removes the package and leaves nothing of it.
 remove_says="$(dpkg_root --purge rollcall 2>&1)"
 status=$?
