@@ -177,7 +177,10 @@ printf '%s\n' "rollcall ($version) unstable; urgency=medium" "" \
 
 # A static binary is what this package is for: lintian's check for one is overridden.
 mkdir -p "$pkg/usr/share/lintian/overrides" || die "cannot create the lintian overrides"
-printf '%s\n' "rollcall: statically-linked-binary" >"$pkg/usr/share/lintian/overrides/rollcall"
+# So are the libraries it embeds (libyaml is the one lintian recognises); their
+# notices are in /usr/share/doc/rollcall/third-party.
+printf '%s\n' "rollcall: statically-linked-binary" \
+  "rollcall: embedded-library libyaml [usr/bin/rollcall]" >"$pkg/usr/share/lintian/overrides/rollcall"
 
 # Modes as Debian wants them whatever the checkout's were; every date SOURCE_DATE_EPOCH.
 if ! find "$pkg" -type d -exec chmod 0755 {} + ||
@@ -210,7 +213,7 @@ mkdir -p "$pkg/DEBIAN" || die "cannot create $pkg/DEBIAN"
   echo " into that pod template as an annotation: a changed value rolls the workload,"
   echo " a change to a key nobody reads changes nothing. It works as a Helm 3"
   echo " post-renderer, a Helm 4 post-renderer plugin (/usr/share/rollcall/helm-plugin),"
-  echo " a \`helm rollcall\` plugin command for either Helm (/usr/share/rollcall/helm*-plugin),"
+  echo " a \`helm rollcall\` plugin command for either Helm (/usr/share/rollcall),"
   echo " an Argo CD or kustomize plugin or in any pipe; \`rollcall lint\` checks that"
   echo " every reference is accounted for, also as a pre-commit hook."
   echo " ."

@@ -39,8 +39,9 @@ if [[ "${1:-}" != --build-only ]]; then
   # run by .ci/run): buildah builds it FROM scratch and runs it with chroot isolation
   # (vfs storage: no fuse-overlayfs, no OCI runtime); static bash and busybox go in it
   buildah bash-static busybox-static
-  # scripts/deb-check.sh runs the README's `sudo apt install ./…deb` as written
-  sudo
+  # scripts/deb-check.sh runs the README's `sudo apt install ./…deb` as written, and
+  # lintian on the package
+  sudo lintian
   )
 fi
 

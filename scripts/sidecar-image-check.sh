@@ -264,45 +264,17 @@ cat >"$tmp/cmp_env.py" <<'EOF'
 """usage: cmp_env.py PLUGIN APPLICATION CMD ENV"""
 import json, os, re, sys
 sys.path.insert(0, os.environ["TESTS_LIB"])
+import argocd_app_env
 import k8s_json
 
 plugin_file, app_file, cmd_file, env_file = sys.argv[1:]
 generate = k8s_json.load_one(plugin_file)["spec"]["generate"]
 app = k8s_json.load_one(app_file)
-source, plugin = app["spec"]["source"], app["spec"]["source"].get("plugin") or {}
-
-def escaped(name):
-    return re.sub("[^A-Z0-9_]", "_", name.upper())
-
-sent = {
-    "ARGOCD_APP_NAME": app["metadata"]["name"],
-    "ARGOCD_APP_NAMESPACE": app["spec"]["destination"].get("namespace", ""),
-    "ARGOCD_APP_PROJECT_NAME": app["spec"].get("project", ""),
-    "ARGOCD_APP_REVISION": "0123456789abcdef0123456789abcdef01234567",
-    "ARGOCD_APP_REVISION_SHORT": "0123456",
-    "ARGOCD_APP_REVISION_SHORT_8": "01234567",
-    "ARGOCD_APP_SOURCE_PATH": source.get("path", ""),
-    "ARGOCD_APP_SOURCE_REPO_URL": source.get("repoURL", ""),
-    "ARGOCD_APP_SOURCE_TARGET_REVISION": source.get("targetRevision", ""),
-    "KUBE_VERSION": "1.32.0",
-    "KUBE_API_VERSIONS": "v1,apps/v1,batch/v1",
-}
-for entry in plugin.get("env") or []:
-    sent["ARGOCD_ENV_" + entry["name"]] = entry["value"]
-parameters = plugin.get("parameters") or []
-sent["ARGOCD_APP_PARAMETERS"] = json.dumps(parameters, separators=(",", ":"))
-for p in parameters:
-    base = "PARAM_" + escaped(p["name"])
-    if "string" in p:
-        sent[base] = p["string"]
-    for key, value in (p.get("map") or {}).items():
-        sent[base + "_" + escaped(key)] = value
-    for index, value in enumerate(p.get("array") or []):
-        sent["%s_%d" % (base, index)] = value
+sent = argocd_app_env.plugin_environment(app)
 with open(cmd_file, "w") as f:
     f.write("".join(a + "\0" for a in generate["command"] + (generate.get("args") or [])))
 with open(env_file, "w") as f:
-    f.write("".join("%s=%s\0" % (k, v) for k, v in sent.items() if v != ""))
+    f.write("".join("%s=%s\0" % (k, v) for k, v in sent.items()))
 EOF
 
 # application FILE NAME CHART_PATH [PARAMETER_YAML...]: an Application for the plugin,

@@ -70,48 +70,20 @@ cat >"$tmp/cmp_generate.py" <<'EOF'
 
 usage: cmp_generate.py PLUGIN APPLICATION SOURCE_DIR BIN_DIR SCRATCH OUT
 Writes stdout to OUT and stderr to OUT.err; exits with the command's status."""
-import json, os, re, subprocess, sys
+import os, subprocess, sys
 sys.path.insert(0, os.environ["TESTS_LIB"])
+import argocd_app_env
 import k8s_json
 
 plugin_file, app_file, source_dir, bin_dir, scratch, out = sys.argv[1:]
 generate = k8s_json.load_one(plugin_file)["spec"]["generate"]
 app = k8s_json.load_one(app_file)
-source, plugin = app["spec"]["source"], app["spec"]["source"].get("plugin") or {}
 
-def escaped(name):
-    return re.sub("[^A-Z0-9_]", "_", name.upper())
-
-# The sidecar container's own environment.
+# The sidecar container's own environment, and what the CMP server sends.
 env = {"PATH": bin_dir + ":/usr/bin:/bin", "HOME": scratch + "/home",
        "HELM_CACHE_HOME": scratch + "/helm/cache", "HELM_CONFIG_HOME": scratch + "/helm/config",
        "HELM_DATA_HOME": scratch + "/helm/data"}
-sent = {
-    "ARGOCD_APP_NAME": app["metadata"]["name"],
-    "ARGOCD_APP_NAMESPACE": app["spec"]["destination"].get("namespace", ""),
-    "ARGOCD_APP_PROJECT_NAME": app["spec"].get("project", ""),
-    "ARGOCD_APP_REVISION": "0123456789abcdef0123456789abcdef01234567",
-    "ARGOCD_APP_REVISION_SHORT": "0123456",
-    "ARGOCD_APP_REVISION_SHORT_8": "01234567",
-    "ARGOCD_APP_SOURCE_PATH": source.get("path", ""),
-    "ARGOCD_APP_SOURCE_REPO_URL": source.get("repoURL", ""),
-    "ARGOCD_APP_SOURCE_TARGET_REVISION": source.get("targetRevision", ""),
-    "KUBE_VERSION": "1.32.0",
-    "KUBE_API_VERSIONS": "v1,apps/v1,batch/v1",
-}
-for entry in plugin.get("env") or []:
-    sent["ARGOCD_ENV_" + entry["name"]] = entry["value"]
-parameters = plugin.get("parameters") or []
-sent["ARGOCD_APP_PARAMETERS"] = json.dumps(parameters, separators=(",", ":"))
-for p in parameters:
-    base = "PARAM_" + escaped(p["name"])
-    if "string" in p:
-        sent[base] = p["string"]
-    for key, value in (p.get("map") or {}).items():
-        sent[base + "_" + escaped(key)] = value
-    for index, value in enumerate(p.get("array") or []):
-        sent["%s_%d" % (base, index)] = value
-env.update({k: v for k, v in sent.items() if v != ""})
+env.update(argocd_app_env.plugin_environment(app))
 
 command = generate["command"] + (generate.get("args") or [])
 with open(out, "wb") as stdout, open(out + ".err", "wb") as stderr:
