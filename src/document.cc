@@ -157,7 +157,7 @@ Location Document::Locate() const {
 }
 
 std::string_view Document::template_path() const {
-  if (!span_->source.empty()) return span_->source;
+  if (span_->source_size != 0) return span_->Source(stream_->bytes());
   const WrittenValue* helm4 = Annotation(kHelm4FilenameAnnotation);
   return helm4 != nullptr ? std::string_view(helm4->text) : std::string_view();
 }
@@ -299,9 +299,22 @@ void DropTrees(std::vector<Document>& documents) {
 std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
                                   const NeedsTree& needs_tree, const ReadTree& read_tree) {
   const std::vector<DocumentSpan>& spans = stream.documents();
-  return ParallelMap<Document>(spans.size(), [&](std::size_t i) {
-    return Read(stream, spans[i], limits, needs_tree, read_tree);
-  });
+  auto read = [&](std::size_t i) { return Read(stream, spans[i], limits, needs_tree, read_tree); };
+  if (!needs_tree) return ParallelMap<Document>(spans.size(), read);
+  // The documents no one reads leave no record: made a chunk at a time and dropped
+  // there, so a stream of a million small unread objects never holds a million
+  // records (docs/performance.md). Chunks go in stream order, so the error thrown is
+  // still the first document's in stream order.
+  constexpr std::size_t kChunk = std::size_t{1} << 14;
+  std::vector<Document> out;
+  for (std::size_t begin = 0; begin < spans.size(); begin += kChunk) {
+    std::vector<Document> chunk = ParallelMap<Document>(
+        std::min(kChunk, spans.size() - begin), [&](std::size_t i) { return read(begin + i); });
+    for (Document& doc : chunk) {
+      if (doc.shape() != Document::Shape::kUnread) out.push_back(std::move(doc));
+    }
+  }
+  return out;
 }
 
 }  // namespace rollcall

@@ -65,20 +65,6 @@ void ReleaseFreedMemory() {
 #endif
 }
 
-// The documents the analysis reads: the unread ones (Shape::kUnread) have nothing
-// left to give, and a large stream has tens of thousands of them.
-std::vector<Document> ReadDocuments(std::vector<Document> documents) {
-  std::size_t read = 0;
-  for (const Document& doc : documents) read += doc.shape() != Document::Shape::kUnread ? 1 : 0;
-  if (read == documents.size()) return documents;
-  std::vector<Document> out;
-  out.reserve(read);
-  for (Document& doc : documents) {
-    if (doc.shape() != Document::Shape::kUnread) out.push_back(std::move(doc));
-  }
-  return out;
-}
-
 // What render does to one consumer, and how it reports it.
 struct PlannedConsumer {
   RenderedConsumer item;
@@ -143,7 +129,7 @@ std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, Rende
       },
       FactReader(FactOptionsFor(analysis_options)));
   RefuseHalfObjects(documents);
-  Analysis analysis(ReadDocuments(std::move(documents)), std::move(analysis_options));
+  Analysis analysis(std::move(documents), std::move(analysis_options));
 
   result.findings = RunRules(analysis, {}, RulesFor::kRender);
   result.summary = analysis.Summary();

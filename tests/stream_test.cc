@@ -72,8 +72,8 @@ TEST(SplitDocuments, ReadsHelmSourceComment) {
   std::string bytes = "---\n# Source: chart/templates/a.yaml\nkind: A\n---\nkind: B\n";
   std::vector<DocumentSpan> docs = SplitDocuments(bytes);
   ASSERT_EQ(docs.size(), 2u);
-  EXPECT_EQ(docs[0].source, "chart/templates/a.yaml");
-  EXPECT_EQ(docs[1].source, "");
+  EXPECT_EQ(docs[0].Source(bytes), "chart/templates/a.yaml");
+  EXPECT_EQ(docs[1].Source(bytes), "");
 }
 
 TEST(SplitDocuments, SkipsBomAndHandlesCrlf) {

@@ -148,8 +148,10 @@ using ReadTree = std::function<void(Document& doc)>;
 
 // Parses every document of the stream, in order, on all hardware threads. Every
 // document gets the text checks of `limits`. With `needs_tree`, a document whose
-// type ScanTypeHeader reads and `needs_tree` declines becomes a Shape::kUnread
-// document that yaml-cpp never sees. With `read_tree`, every document parsed into a
+// type ScanTypeHeader reads and `needs_tree` declines is one yaml-cpp never sees and
+// the result leaves out (a Shape::kUnread record, dropped as it is made), and a
+// mapping the scan reads as plainly not an object is a Shape::kNotObject record
+// without a tree. With `read_tree`, every document parsed into a
 // tree goes through it right after its parse. When documents are malformed, the
 // error of the first in stream order is thrown, however the threads interleave.
 std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,

@@ -64,10 +64,15 @@ struct DocumentSpan {
     kDirective,         // %YAML or %TAG: split off from its document
   };
   SplitProblem problem = SplitProblem::kNone;
-  // Path from Helm 3's "# Source: <path>" comment, if any: a view into the bytes
-  // SplitDocuments read.
-  std::string_view source;
+  // Path from Helm 3's "# Source: <path>" comment, if any: where it is in the bytes
+  // SplitDocuments read (offsets, not a view: a span is held for every document of
+  // the stream for the whole run, and a view is twice their size).
+  std::uint32_t source_begin = 0;
+  std::uint32_t source_size = 0;
 
+  std::string_view Source(std::string_view stream) const {
+    return stream.substr(source_begin, source_size);
+  }
   std::string_view Text(std::string_view stream) const { return stream.substr(begin, end - begin); }
   // The part of Text that Kubernetes reads: up to a "..." line ending the document.
   std::string_view ReadText(std::string_view stream) const {
