@@ -24,6 +24,8 @@ build="${BUILD_DIR:-build-sidecar}"
 source "$root/tests/lib/tap.sh"
 # shellcheck source=SCRIPTDIR/../tests/lib/rendered.sh
 source "$root/tests/lib/rendered.sh"
+# shellcheck source=SCRIPTDIR/../tests/lib/argocd_application.sh
+source "$root/tests/lib/argocd_application.sh"
 
 checks=(
   "the image builds FROM scratch (scripts/build-sidecar-image.sh): one layer; its OCI archive reads back as the same image"
@@ -276,22 +278,6 @@ with open(cmd_file, "w") as f:
 with open(env_file, "w") as f:
     f.write("".join("%s=%s\0" % (k, v) for k, v in sent.items()))
 EOF
-
-# application FILE NAME CHART_PATH [PARAMETER_YAML...]: an Application for the plugin,
-# deploying to namespace prod; each PARAMETER_YAML is one flow mapping.
-application() {
-  local file="$1" name="$2" path="$3"
-  shift 3
-  {
-    printf 'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: %s\n' "$name"
-    printf 'spec:\n  project: default\n  source:\n    path: %s\n    plugin:\n      name: rollcall-helm\n' "$path"
-    if (($# > 0)); then
-      printf '      parameters:\n'
-      printf '        - %s\n' "$@"
-    fi
-    printf '  destination:\n    namespace: prod\n'
-  } >"$file"
-}
 
 # The Applications' source folders: a copy outside, the same copy in the container
 # (owned by 999, under /tmp as argocd-cmp-server unpacks them).

@@ -27,6 +27,9 @@ root="$(cd "$root" && pwd)"
 source "$root/tests/lib/tap.sh" || { echo "Bail out! cannot read $root/tests/lib/tap.sh"; exit 1; }
 # shellcheck source=SCRIPTDIR/../lib/rendered.sh
 source "$root/tests/lib/rendered.sh" || { echo "Bail out! cannot read $root/tests/lib/rendered.sh"; exit 1; }
+# shellcheck source=SCRIPTDIR/../lib/argocd_application.sh
+source "$root/tests/lib/argocd_application.sh" ||
+  { echo "Bail out! cannot read $root/tests/lib/argocd_application.sh"; exit 1; }
 helm3="${ROLLCALL_HELM3:-$root/.cache/helm/v3/helm}"
 helm4="${ROLLCALL_HELM4:-$root/.cache/helm/v4/helm}"
 plugin="$root/integrations/argocd/plugin.yaml"
@@ -95,22 +98,6 @@ EOF
 generate() {
   mkdir -p "$tmp/scratch"
   "$python" "$tmp/cmp_generate.py" "$plugin" "$1" "$2" "$tmp/bin${4:-3}" "$tmp/scratch" "$3"
-}
-
-# application FILE NAME CHART_PATH [PARAMETER_YAML...]: an Application for the plugin,
-# deploying to namespace prod; each PARAMETER_YAML is one flow mapping.
-application() {
-  local file="$1" name="$2" path="$3"
-  shift 3
-  {
-    printf 'apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata:\n  name: %s\n' "$name"
-    printf 'spec:\n  project: default\n  source:\n    path: %s\n    plugin:\n      name: rollcall-helm\n' "$path"
-    if (($# > 0)); then
-      printf '      parameters:\n'
-      printf '        - %s\n' "$@"
-    fi
-    printf '  destination:\n    namespace: prod\n'
-  } >"$file"
 }
 
 # 1: the plugin file as Argo CD reads it, and its discovery rule (Go's filepath.Glob of

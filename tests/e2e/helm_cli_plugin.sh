@@ -185,6 +185,44 @@ misuse_ok() { # misuse_ok OUTPUT: 1-4 exited 2 with a message and nothing on std
     grep -q '^\[5\] exit 0, stdout [1-9][0-9]* bytes: Usage: helm rollcall template|install|upgrade' <<<"$1"
 }
 
+# The points both Helms get. HELMFN is h3 or h4 (its plugin home is its own name).
+# check_namespace HELMFN: the namespace, in every form, reaches rollcall.
+check_namespace() {
+  local got
+  got="$(namespace_forms "$1" "$1")"
+  [[ "$got" == "$ns_want" ]]
+  check $? "got:" "$got" "want:" "$ns_want" "$(cat "$tmp/ns.err")"
+}
+
+# check_by_hand HELMFN HELM...: `helm rollcall template` gives the bytes of HELM
+# template with the post-renderer flags written by hand, odd arguments included.
+check_by_hand() {
+  local fn="$1" status
+  shift
+  "$fn" "$fn" rollcall template demo "$chart" -n demo "${odd_args[@]}" >"$tmp/$fn-odd.yaml" 2>"$tmp/$fn-odd.err"
+  status=$?
+  "$@" template demo "$chart" -n demo --post-renderer rollcall --post-renderer-args=--namespace=demo \
+    "${odd_args[@]}" >"$tmp/$fn-hand.yaml" 2>/dev/null
+  [[ $status == 0 ]] && cmp -s "$tmp/$fn-odd.yaml" "$tmp/$fn-hand.yaml" &&
+    [[ "$(greeting "$tmp/$fn-odd.yaml")" == "$odd_value" ]] && grep -q 'replicas: 3' "$tmp/$fn-odd.yaml"
+  check $? "helm rollcall exited $status;" "$(diff "$tmp/$fn-hand.yaml" "$tmp/$fn-odd.yaml" | head -20)" \
+    "GREETING: $(greeting "$tmp/$fn-odd.yaml")" "$(cat "$tmp/$fn-odd.err")"
+}
+
+# check_helm_failure HELMFN HELM: helm's own failure (a chart that is not there) is the
+# wrapper's: its status, nothing on stdout.
+check_helm_failure() {
+  local fn="$1" helm="$2" want_status status
+  "$helm" template demo "$tmp/no-such-chart" >/dev/null 2>&1
+  want_status=$?
+  "$fn" "$fn" rollcall template demo "$tmp/no-such-chart" -n demo >"$tmp/$fn-bad.out" 2>"$tmp/$fn-bad.err"
+  status=$?
+  [[ $status == "$want_status" && $status != 0 && ! -s "$tmp/$fn-bad.out" ]] &&
+    grep -q 'no-such-chart' "$tmp/$fn-bad.err"
+  check $? "exit $status (helm template alone: $want_status), stdout $(wc -c <"$tmp/$fn-bad.out") bytes" \
+    "$(cat "$tmp/$fn-bad.err")"
+}
+
 # run_snippet HELM SNIPPET...: the docs snippets, run in order as a user runs them from a
 # checkout (here links to this one's charts and integrations) with `helm` being HELM,
 # rollcall on PATH and Helm's homes under $tmp/user-*; stdout to $tmp/user.out.
@@ -225,29 +263,11 @@ else
   check $(( $? || status )) "helm rollcall exited $status" "$same_log" "$(cat "$tmp/h3.err")"
 
   # 3: the namespace, in every form, reaches rollcall; ROLLCALL names the renderer.
-  got="$(namespace_forms h3 h3)"
-  [[ "$got" == "$ns_want" ]]
-  check $? "got:" "$got" "want:" "$ns_want" "$(cat "$tmp/ns.err")"
-
+  check_namespace h3
   # 4: the wrapper's output is that of the flags written by hand, odd arguments included.
-  h3 h3 rollcall template demo "$chart" -n demo "${odd_args[@]}" >"$tmp/h3-odd.yaml" 2>"$tmp/h3-odd.err"
-  status=$?
-  "$helm3" template demo "$chart" -n demo --post-renderer rollcall --post-renderer-args=--namespace=demo \
-    "${odd_args[@]}" >"$tmp/h3-hand.yaml" 2>/dev/null
-  [[ $status == 0 ]] && cmp -s "$tmp/h3-odd.yaml" "$tmp/h3-hand.yaml" &&
-    [[ "$(greeting "$tmp/h3-odd.yaml")" == "$odd_value" ]] && grep -q 'replicas: 3' "$tmp/h3-odd.yaml"
-  check $? "helm rollcall exited $status;" "$(diff "$tmp/h3-hand.yaml" "$tmp/h3-odd.yaml" | head -20)" \
-    "GREETING: $(greeting "$tmp/h3-odd.yaml")" "$(cat "$tmp/h3-odd.err")"
-
+  check_by_hand h3 "$helm3"
   # 5: helm's own failure: its status, no output.
-  "$helm3" template demo "$tmp/no-such-chart" >/dev/null 2>&1
-  want_status=$?
-  h3 h3 rollcall template demo "$tmp/no-such-chart" -n demo >"$tmp/h3-bad.out" 2>"$tmp/h3-bad.err"
-  status=$?
-  [[ $status == "$want_status" && $status != 0 && ! -s "$tmp/h3-bad.out" ]] &&
-    grep -q 'no-such-chart' "$tmp/h3-bad.err"
-  check $? "exit $status (helm template alone: $want_status), stdout $(wc -c <"$tmp/h3-bad.out") bytes" \
-    "$(cat "$tmp/h3-bad.err")"
+  check_helm_failure h3 "$helm3"
 
   # 6: rollcall's failure fails the release with its message.
   h3 h3 rollcall template demo "$chart" -n demo --post-renderer-args=--no-such-flag \
@@ -330,29 +350,11 @@ rollcall-cli $version cli/v1"
   check $(( $? || status )) "helm rollcall exited $status" "$same_log" "$(cat "$tmp/h4.err")"
 
   # 13: the namespace; ROLLCALL (a file called rollcall) goes first on the plugin's PATH.
-  got="$(namespace_forms h4 h4)"
-  [[ "$got" == "$ns_want" ]]
-  check $? "got:" "$got" "want:" "$ns_want" "$(cat "$tmp/ns.err")"
-
+  check_namespace h4
   # 14: the flags by hand.
-  h4 h4 rollcall template demo "$chart" -n demo "${odd_args[@]}" >"$tmp/h4-odd.yaml" 2>"$tmp/h4-odd.err"
-  status=$?
-  h4 h4 template demo "$chart" -n demo --post-renderer rollcall --post-renderer-args=--namespace=demo \
-    "${odd_args[@]}" >"$tmp/h4-hand.yaml" 2>/dev/null
-  [[ $status == 0 ]] && cmp -s "$tmp/h4-odd.yaml" "$tmp/h4-hand.yaml" &&
-    [[ "$(greeting "$tmp/h4-odd.yaml")" == "$odd_value" ]] && grep -q 'replicas: 3' "$tmp/h4-odd.yaml"
-  check $? "helm rollcall exited $status;" "$(diff "$tmp/h4-hand.yaml" "$tmp/h4-odd.yaml" | head -20)" \
-    "GREETING: $(greeting "$tmp/h4-odd.yaml")" "$(cat "$tmp/h4-odd.err")"
-
+  check_by_hand h4 h4 h4
   # 15: helm's own failure.
-  "$helm4" template demo "$tmp/no-such-chart" >/dev/null 2>&1
-  want_status=$?
-  h4 h4 rollcall template demo "$tmp/no-such-chart" -n demo >"$tmp/h4-bad.out" 2>"$tmp/h4-bad.err"
-  status=$?
-  [[ $status == "$want_status" && $status != 0 && ! -s "$tmp/h4-bad.out" ]] &&
-    grep -q 'no-such-chart' "$tmp/h4-bad.err"
-  check $? "exit $status (helm template alone: $want_status), stdout $(wc -c <"$tmp/h4-bad.out") bytes" \
-    "$(cat "$tmp/h4-bad.err")"
+  check_helm_failure h4 "$helm4"
 
   # 16: install without a cluster (Helm 4 allows --dry-run=client).
   h4 h4 rollcall install demo "$chart" -n demo --dry-run=client -o json >"$tmp/h4-install.json" 2>"$tmp/h4-install.err"
