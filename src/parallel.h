@@ -7,7 +7,6 @@
 #include <cstddef>
 #include <exception>
 #include <mutex>
-#include <optional>
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -65,24 +64,17 @@ void ParallelForFirstError(std::size_t n, const Work& work) {
 }
 
 // make(i) for every i in [0, n), computed as ParallelForFirstError does, in index
-// order. Items are made in place: in the result when T can be assigned, else in one
-// block freed whole once they have moved on. One allocation per item would leave as
+// order. Items are made in place, each in its slot of the result (so T must be
+// default-constructible and move-assignable): one allocation per item would leave as
 // many holes in the worker threads' heaps, between the records kept for the whole
 // run (docs/performance.md).
 template <typename T, typename Make>
 std::vector<T> ParallelMap(std::size_t n, const Make& make) {
-  if constexpr (std::is_default_constructible_v<T> && std::is_move_assignable_v<T>) {
-    std::vector<T> out(n);
-    ParallelForFirstError(n, [&](std::size_t i) { out[i] = make(i); });
-    return out;
-  } else {
-    std::vector<std::optional<T>> made(n);
-    ParallelForFirstError(n, [&](std::size_t i) { made[i].emplace(make(i)); });
-    std::vector<T> out;
-    out.reserve(n);
-    for (std::optional<T>& item : made) out.push_back(std::move(*item));
-    return out;
-  }
+  static_assert(std::is_default_constructible_v<T> && std::is_move_assignable_v<T>,
+                "ParallelMap makes each item in its slot of the result");
+  std::vector<T> out(n);
+  ParallelForFirstError(n, [&](std::size_t i) { out[i] = make(i); });
+  return out;
 }
 
 }  // namespace rollcall
