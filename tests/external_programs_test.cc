@@ -233,6 +233,32 @@ TEST_F(ExternalPrograms, AChartDirectoryNamedLikeAFlagReachesHelmAsAPath) {
                                (repo / "--post-renderer=sh").string()}));
 }
 
+// --release reaches helm template as the one positional after "--"; a value Helm
+// would refuse as a release name (an option, a shell word, a control character) is a
+// usage error before helm runs.
+TEST_F(ExternalPrograms, TheReleaseIsOneArgumentAfterTheOptionsAndHostileOnesAreRefused) {
+  std::string helm = StandIn("helm", std::string("cat <<'EOF'\n") + kRendered + "EOF\n");
+  Chart(dir_, "web");
+  ProcessResult lint = Run({"lint", "--helm", helm, "--release", "shop", (dir_ / "web").string()});
+  EXPECT_EQ(lint.exit_code, 0) << lint.err;
+  EXPECT_THAT(Calls("helm"), ElementsAre(Argv{"template", "--namespace=default", "--", "shop",
+                                              (dir_ / "web").string()}));
+  for (const char* command : {"lint", "consumers"}) {
+    for (std::string release : {"-x", "--post-renderer=sh", "a;b", "a\x1b[31mb"}) {
+      Argv args = {command, "--helm", helm, "--release=" + release};
+      if (command == std::string("consumers")) args.push_back("secret/s");
+      args.push_back((dir_ / "web").string());
+      ProcessResult result = Run(args);
+      EXPECT_EQ(result.exit_code, 2) << command << " " << release;
+      EXPECT_EQ(result.out, "") << command << " " << release;
+      EXPECT_THAT(result.err, ::testing::StartsWith("rollcall: error: --release: "))
+          << command << " " << release;
+      EXPECT_EQ(result.err.find('\x1b'), std::string::npos) << command;
+    }
+  }
+  EXPECT_EQ(Calls("helm").size(), 1u);
+}
+
 TEST_F(ExternalPrograms, AChartDirectoryHelmWouldRefuseAsAReleaseNameGetsOneItTakes) {
   std::string helm = StandIn("helm", std::string("cat <<'EOF'\n") + kRendered + "EOF\n");
   Chart(dir_, "My_Chart");
