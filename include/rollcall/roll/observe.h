@@ -1,0 +1,47 @@
+// Whether a workload rolled, judged from what the cluster says about it after
+// `rollcall roll` patched its pod template: not from kubectl's exit status, but from
+// a new ReplicaSet (or ControllerRevision) that carries the new config hash and pods
+// of it that became available. Pure functions over `kubectl get -o json` output, so
+// that recorded API responses test them.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace rollcall::roll {
+
+enum class Progress : std::uint8_t {
+  kRolled,      // observed: the new template's pods are up (or the workload has none)
+  kWaiting,     // not yet: the controller is still at work
+  kFailed,      // it will not get there by itself (a progress deadline exceeded)
+  kNotRolling,  // its update strategy waits for someone to delete its pods (OnDelete)
+};
+
+struct Observation {
+  Progress progress = Progress::kWaiting;
+  // What was seen, for the report: "ReplicaSet api-7d9f8c: 2 of 2 available",
+  // "1 of 3 pods updated", "exceeded its progress deadline", "updateStrategy OnDelete: …".
+  // Names and counts from the cluster, never a value of a Secret.
+  std::string detail;
+};
+
+// What else must be listed in the workload's namespace to judge it: "replicasets"
+// for a Deployment and an Argo Rollout, "controllerrevisions" for a StatefulSet and a
+// DaemonSet; "" for other kinds.
+const char* OwnedListKind(const std::string& kind);
+
+// Judges one workload of `kind` (Deployment, StatefulSet, DaemonSet, Rollout).
+// `workload`: the object as `kubectl get -o json` prints it now. `owned`: the List
+// `kubectl get -o json <OwnedListKind>` printed for its namespace (objects owned by
+// other workloads are among them; only those whose ownerReferences name this
+// workload's uid count). `generation`: the metadata.generation the patch returned,
+// which status.observedGeneration must reach. `hash`: the rollcall.dev/config-hash
+// the patch wrote, which the new ReplicaSet's or ControllerRevision's pod template
+// must carry. Malformed or missing fields (the JSON comes from a cluster rollcall
+// does not trust) read as "not yet", never as a crash or a throw.
+Observation Observe(const std::string& kind, const nlohmann::json& workload,
+                    const nlohmann::json& owned, std::int64_t generation, const std::string& hash);
+
+}  // namespace rollcall::roll
