@@ -80,6 +80,19 @@ std::string FormatConsumerUse(const ConsumerUse& use) {
   return out;
 }
 
+std::string WhatToDoInstead(const std::string& kind) {
+  if (kind == "Deployment" || kind == "StatefulSet" || kind == "DaemonSet" || kind == "Rollout") {
+    return "";
+  }
+  if (kind == "CronJob") return "nothing to restart; its next run reads the new value";
+  if (kind == "Job") {
+    return "a Job cannot be restarted; if it must run with the new value, delete it and create "
+           "it again";
+  }
+  if (kind == "Pod") return "a bare Pod cannot be restarted; delete it and create it again";
+  return "no restart verb; delete its pods so its controller recreates them";
+}
+
 std::string RestartCommand(const Consumer& consumer) {
   const std::string kind = Lower(consumer.kind);
   const std::string& name = consumer.name.str();
@@ -98,24 +111,12 @@ std::string RestartCommand(const Consumer& consumer) {
   }
   const std::string target = ShellWord(kind + "/" + name);
   const std::string in_namespace = " -n " + ShellWord(ns);
-  if (consumer.kind == "Deployment" || consumer.kind == "StatefulSet" ||
-      consumer.kind == "DaemonSet") {
-    return "kubectl rollout restart " + target + in_namespace;
-  }
   if (consumer.kind == "Rollout") {
     return "kubectl argo rollouts restart " + ShellWord(name) + in_namespace;
   }
-  if (consumer.kind == "CronJob")
-    return comment("nothing to restart; its next run reads the new value");
-  if (consumer.kind == "Job") {
-    return comment(
-        "a Job cannot be restarted; if it must run with the new value, delete it and create it "
-        "again");
-  }
-  if (consumer.kind == "Pod") {
-    return comment("a bare Pod cannot be restarted; delete it and create it again");
-  }
-  return comment("no restart verb; delete its pods so its controller recreates them");
+  std::string instead = WhatToDoInstead(consumer.kind.str());
+  if (instead.empty()) return "kubectl rollout restart " + target + in_namespace;
+  return comment(instead);
 }
 
 }  // namespace rollcall

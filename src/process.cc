@@ -11,6 +11,7 @@
 #include <csignal>
 #include <cstdlib>
 #include <sstream>
+#include <string_view>
 
 #include "rollcall/input_error.h"
 
@@ -19,24 +20,37 @@ extern char** environ;
 namespace rollcall {
 namespace {
 
-// Reads both pipes until both close, so neither child stream can fill and block.
+// Writes `input` to the program's stdin (`in_fd`, -1 for none) and reads both output
+// pipes until they close, all in one loop, so no pipe can fill and block either side.
 // stdout is kept up to `max_out` bytes: false as soon as the program printed more
 // (it is then still running). stderr is kept up to kMaxStderrBytes; the rest is
-// read and counted.
-bool Drain(int out_fd, int err_fd, std::size_t max_out, ProcessOutput& result) {
-  pollfd fds[2] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}};
+// read and counted. A program that exits before reading all its input just ends the
+// writing (EPIPE: the caller ignores SIGPIPE).
+bool Drain(int in_fd, std::string_view input, int out_fd, int err_fd, std::size_t max_out,
+           ProcessOutput& result) {
+  pollfd fds[3] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}, {in_fd, POLLOUT, 0}};
   auto close_all = [&fds] {
     for (pollfd& fd : fds) {
       if (fd.fd >= 0) close(fd.fd);
       fd.fd = -1;
     }
   };
+  auto close_input = [&fds] {
+    if (fds[2].fd >= 0) close(fds[2].fd);
+    fds[2].fd = -1;
+  };
+  if (in_fd >= 0 && input.empty()) close_input();
   int open_count = 2;
   char buffer[65536];
   while (open_count > 0) {
-    if (poll(fds, 2, -1) < 0) {
+    if (poll(fds, 3, -1) < 0) {
       if (errno == EINTR) continue;
       break;
+    }
+    if (fds[2].fd >= 0 && (fds[2].revents & (POLLOUT | POLLERR | POLLHUP)) != 0) {
+      ssize_t n = write(fds[2].fd, input.data(), std::min(input.size(), sizeof buffer));
+      if (n > 0) input.remove_prefix(static_cast<std::size_t>(n));
+      if ((n < 0 && errno != EINTR && errno != EAGAIN) || input.empty()) close_input();
     }
     for (int i = 0; i < 2; ++i) {
       if (fds[i].fd < 0 || (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
@@ -89,23 +103,28 @@ std::string ProcessOutput::ErrorText() const {
 }
 
 ProcessOutput RunProgram(const std::vector<std::string>& argv, std::size_t max_stdout_bytes,
-                         const std::string& origin) {
+                         const std::string& origin, const std::optional<std::string>& input) {
   ProcessOutput result;
   int out_pipe[2];
   int err_pipe[2];
+  int in_pipe[2] = {-1, -1};
   if (argv.empty() || pipe(out_pipe) != 0) return result;
-  if (pipe(err_pipe) != 0) {
-    close(out_pipe[0]);
-    close(out_pipe[1]);
+  if (pipe(err_pipe) != 0 || (input && pipe(in_pipe) != 0)) {
+    for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) close(fd);
     return result;
   }
+  if (input) fcntl(in_pipe[1], F_SETFL, fcntl(in_pipe[1], F_GETFL) | O_NONBLOCK);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  if (input) {
+    posix_spawn_file_actions_adddup2(&actions, in_pipe[0], 0);
+  } else {
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  }
   posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
   posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
-  for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) {
-    posix_spawn_file_actions_addclose(&actions, fd);
+  for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1], in_pipe[0], in_pipe[1]}) {
+    if (fd >= 0) posix_spawn_file_actions_addclose(&actions, fd);
   }
   std::vector<char*> args;
   args.reserve(argv.size() + 1);
@@ -116,14 +135,17 @@ ProcessOutput RunProgram(const std::vector<std::string>& argv, std::size_t max_s
   posix_spawn_file_actions_destroy(&actions);
   close(out_pipe[1]);
   close(err_pipe[1]);
+  if (in_pipe[0] >= 0) close(in_pipe[0]);
   if (spawned != 0) {
     close(out_pipe[0]);
     close(err_pipe[0]);
+    if (in_pipe[1] >= 0) close(in_pipe[1]);
     result.exit_code = 127;
     result.err = "cannot run " + argv[0];
     return result;
   }
-  bool within_limit = Drain(out_pipe[0], err_pipe[0], max_stdout_bytes, result);
+  bool within_limit = Drain(in_pipe[1], input ? std::string_view(*input) : std::string_view(),
+                            out_pipe[0], err_pipe[0], max_stdout_bytes, result);
   if (!within_limit) kill(pid, SIGKILL);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {

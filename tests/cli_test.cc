@@ -308,7 +308,7 @@ TEST(Cli, HelpForACommandAndNamesForTypos) {
 // default each, then its exit codes. testdata/cli/help/<command>.txt; to update after a
 // change read the diff of `rollcall CMD --help > testdata/cli/help/CMD.txt`.
 TEST(Cli, HelpOfEachCommandIsItsGoldenFile) {
-  for (const char* command : {"render", "lint", "consumers", "krm", "rules"}) {
+  for (const char* command : {"render", "lint", "consumers", "roll", "krm", "rules"}) {
     testing::ProcessResult help = RunProcess({RollcallBinary(), command, "--help"}, "");
     EXPECT_EQ(help.exit_code, 0) << command;
     EXPECT_EQ(help.out,

@@ -40,4 +40,9 @@ std::string FormatConsumerUse(const ConsumerUse& use);
 // would refuse gets a comment instead of a command; comments are Printable.
 std::string RestartCommand(const Consumer& consumer);
 
+// What to do instead of a restart for a consumer of `kind` that has no restart verb
+// ("a Job cannot be restarted; …"), or "" for Deployments, StatefulSets, DaemonSets
+// and Rollouts, which roll.
+std::string WhatToDoInstead(const std::string& kind);
+
 }  // namespace rollcall

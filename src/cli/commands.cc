@@ -18,6 +18,8 @@ const std::vector<Command>& Commands() {
        LintOptionsSpec},
       {"consumers", "list who reads a Secret or ConfigMap, and what to restart", RunConsumers,
        ConsumersOptionsSpec},
+      {"roll", "after a Secret or ConfigMap changed, roll exactly its readers and observe it",
+       RunRoll, RollOptionsSpec},
       {"rules", "print the catalogue of lint rules", RunRulesCommand, RulesOptionsSpec},
       {"completion", "print a shell's completions: bash, zsh or fish", RunCompletion, nullptr},
       {"man", "print the rollcall(1) manual page (roff: rollcall man | man -l -)", RunMan, nullptr},
@@ -42,6 +44,11 @@ std::string ExitCodesHelp(const std::string& program) {
     findings =
         "  1  strict and a finding at error or warning severity, or immutable fields\n"
         "  2  a usage or input error\n";
+  } else if (program == "rollcall roll") {
+    findings =
+        "  1  a workload that reads a changed key was not observed rolled: not-rolled or "
+        "timed-out in the report\n"
+        "  2  a usage or input error, or kubectl failed before anything was patched\n";
   } else {
     findings = "  2  a usage or input error\n";
   }

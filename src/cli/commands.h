@@ -35,12 +35,14 @@ cxxopts::Options KrmOptionsSpec();
 cxxopts::Options LintOptionsSpec();
 cxxopts::Options ConsumersOptionsSpec();
 cxxopts::Options RulesOptionsSpec();
+cxxopts::Options RollOptionsSpec();
 
 int RunRender(const std::vector<std::string>& args);
 int RunKrm(const std::vector<std::string>& args);
 int RunLint(const std::vector<std::string>& args);
 int RunConsumers(const std::vector<std::string>& args);
 int RunRulesCommand(const std::vector<std::string>& args);
+int RunRoll(const std::vector<std::string>& args);
 // The "Exit codes:" section that ends `program`'s --help ("rollcall lint", …).
 std::string ExitCodesHelp(const std::string& program);
 

@@ -10,8 +10,8 @@ namespace rollcall::cli {
 std::vector<std::string> HelpGroups(const std::vector<std::string>& groups) {
   // The order a reader needs them in; any other after.
   std::vector<std::string> out;
-  for (const char* group : {"Reading", "Charts", "Findings", "Output", "Baseline",
-                            "Jobs and the previous release", "Limits", ""}) {
+  for (const char* group : {"Change", "Cluster", "Waiting", "Reading", "Charts", "Findings",
+                            "Output", "Baseline", "Jobs and the previous release", "Limits", ""}) {
     if (std::find(groups.begin(), groups.end(), group) != groups.end()) out.emplace_back(group);
   }
   for (const std::string& group : groups) {

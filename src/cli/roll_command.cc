@@ -1,0 +1,349 @@
+// `rollcall roll [--apply FILE] [KIND/NAME…]`: after a Secret or ConfigMap changes
+// outside a release, rolls exactly the workloads that read a changed key, by writing
+// the config hash render would write, and reports what it observed them do.
+#include <unistd.h>
+
+#include <chrono>
+#include <cxxopts.hpp>
+#include <iostream>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "cli/analysis_flags.h"
+#include "cli/commands.h"
+#include "cli/input.h"
+#include "cli/output.h"
+#include "rollcall/document.h"
+#include "rollcall/input_error.h"
+#include "rollcall/lookup.h"
+#include "rollcall/object_names.h"
+#include "rollcall/regular_file.h"
+#include "rollcall/roll/cluster_view.h"
+#include "rollcall/roll/kubectl.h"
+#include "rollcall/roll/observe.h"
+#include "rollcall/roll/plan.h"
+#include "rollcall/roll/report.h"
+
+namespace rollcall::cli {
+namespace {
+
+struct RollFlags {
+  std::string apply_file;          // --apply
+  std::vector<SourceId> named;     // KIND/NAME arguments
+  std::vector<std::string> state;  // --state
+  std::string default_namespace;   // -n: of sources that name none
+  std::string context;
+  std::string kubectl;
+  std::string hmac_key_file;
+  bool dry_run = false;
+  bool json = false;
+  double timeout_seconds = 300;
+  double interval_seconds = 2;
+  Limits limits;
+};
+
+// "90", "90s", "5m", "1h": a duration in seconds.
+double ParseDuration(const std::string& text, const std::string& option) {
+  std::size_t used = 0;
+  double value = -1;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+  }
+  std::string unit = text.substr(used);
+  double scale = unit.empty() || unit == "s" ? 1 : unit == "m" ? 60 : unit == "h" ? 3600 : -1;
+  if (value < 0 || scale < 0 || value * scale > 86400) {
+    throw UsageError(option + " must be a duration such as 90s, 5m or 1h (at most a day)");
+  }
+  return value * scale;
+}
+
+// "secret/NAME", "configmap/NS/NAME": a source changed in the cluster already.
+SourceId NamedSource(const std::string& arg, std::string name_space) {
+  auto slash = arg.find('/');
+  std::string kind = arg.substr(0, slash);
+  std::string name = slash == std::string::npos ? "" : arg.substr(slash + 1);
+  if (kind != "secret" && kind != "configmap") {
+    throw UsageError(
+        "a changed source is secret/NAME or configmap/NAME (or KIND/NAMESPACE/NAME), "
+        "not '" +
+        arg + "'");
+  }
+  if (auto second = name.find('/'); second != std::string::npos) {
+    name_space = name.substr(0, second);
+    name = name.substr(second + 1);
+    if (!IsNamespaceName(name_space)) {
+      throw UsageError("'" + arg + "' names no namespace: a namespace is " +
+                       std::string(kDns1123LabelRule));
+    }
+  }
+  if (!IsSourceName(name)) {
+    throw UsageError("'" + arg + "' names no Secret or ConfigMap: a name is " +
+                     std::string(kDns1123SubdomainRule));
+  }
+  return {kind == "secret" ? SourceKind::kSecret : SourceKind::kConfigMap, Name(name_space),
+          Name(name)};
+}
+
+// The Secrets and ConfigMaps of the --apply manifest; any other object is refused,
+// since roll would apply it without reading it.
+std::vector<Source> ChangedSources(const Stream& stream, const RollFlags& flags) {
+  std::vector<Source> sources;
+  for (const Document& doc : ParseStream(stream, flags.limits)) {
+    if (doc.shape() == Document::Shape::kEmpty) continue;
+    std::vector<Source> found = ExtractStateSources(doc, flags.default_namespace);
+    bool only_sources =
+        doc.kind() == "Secret" || doc.kind() == "ConfigMap" || (IsList(doc) && !found.empty());
+    if (!only_sources || found.empty()) {
+      throw InputError(doc.Locate(), "roll applies Secrets and ConfigMaps only; " + doc.Describe() +
+                                         " is not one (apply it with helm or kubectl)");
+    }
+    for (Source& source : found) sources.push_back(std::move(source));
+  }
+  if (sources.empty()) {
+    throw InputError(Location{stream.origin(), 0, 0, 0}, "no Secret or ConfigMap to apply");
+  }
+  return sources;
+}
+
+const char* ResourceOf(const std::string& kind) {
+  if (kind == "Deployment") return "deployments.apps";
+  if (kind == "StatefulSet") return "statefulsets.apps";
+  if (kind == "DaemonSet") return "daemonsets.apps";
+  if (kind == "Rollout") return roll::kRolloutResource;
+  return "";
+}
+
+std::int64_t GenerationOf(const nlohmann::json& object) {
+  const nlohmann::json* metadata = object.contains("metadata") ? &object["metadata"] : nullptr;
+  if (metadata == nullptr || !metadata->is_object() || !metadata->contains("generation")) return 0;
+  const nlohmann::json& generation = (*metadata)["generation"];
+  return generation.is_number_integer() ? generation.get<std::int64_t>() : 0;
+}
+
+// Patches every workload the plan rolls, then watches them until each is observed
+// rolled, cannot get there, or --timeout passes.
+std::vector<roll::WorkloadResult> Roll(const roll::RollPlan& plan, const roll::Kubectl& kubectl,
+                                       const RollFlags& flags) {
+  std::vector<roll::WorkloadResult> results;
+  struct Watch {
+    std::size_t result;
+    std::int64_t generation;
+  };
+  std::vector<Watch> watches;
+  for (const roll::WorkloadPlan& item : plan.workloads) {
+    roll::WorkloadResult result{&item, roll::Outcome::kUnchanged, ""};
+    if (item.action == roll::Action::kNotRolled) result.outcome = roll::Outcome::kNotRolled;
+    if (item.action == roll::Action::kNextRun) result.outcome = roll::Outcome::kNextRun;
+    if (item.action == roll::Action::kRoll) {
+      const Consumer& consumer = *item.consumer;
+      try {
+        nlohmann::json patched =
+            kubectl.Patch(ResourceOf(consumer.kind.str()), consumer.name_space.str(),
+                          consumer.name.str(), item.patch, item.patch_type);
+        watches.push_back({results.size(), GenerationOf(patched)});
+        result.outcome = roll::Outcome::kTimedOut;
+        result.observed = "patched; not observed yet";
+      } catch (const InputError& e) {
+        result.outcome = roll::Outcome::kNotRolled;
+        result.observed = e.what();
+      }
+    }
+    results.push_back(std::move(result));
+  }
+  auto deadline =
+      std::chrono::steady_clock::now() +
+      std::chrono::milliseconds(static_cast<std::int64_t>(flags.timeout_seconds * 1000));
+  while (!watches.empty()) {
+    // One listing of ReplicaSets or ControllerRevisions per namespace and round.
+    std::map<std::pair<std::string, std::string>, nlohmann::json> owned;
+    std::vector<Watch> waiting;
+    for (const Watch& watch : watches) {
+      roll::WorkloadResult& result = results[watch.result];
+      const Consumer& consumer = *result.plan->consumer;
+      const std::string& kind = consumer.kind.str();
+      const std::string& name_space = consumer.name_space.str();
+      roll::Observation seen;
+      try {
+        nlohmann::json workload = kubectl.Get(ResourceOf(kind), name_space, consumer.name.str());
+        std::string list_kind = std::string(roll::OwnedListKind(kind)) + ".apps";
+        auto [list, added] = owned.try_emplace({name_space, list_kind});
+        if (added) list->second = kubectl.Get(list_kind, name_space);
+        seen = roll::Observe(kind, workload, list->second, watch.generation,
+                             result.plan->hash_after->hash);
+      } catch (const InputError& e) {
+        seen = {roll::Progress::kWaiting, e.what()};
+      }
+      result.observed = seen.detail;
+      switch (seen.progress) {
+        case roll::Progress::kRolled:
+          result.outcome = roll::Outcome::kRolled;
+          break;
+        case roll::Progress::kFailed:
+        case roll::Progress::kNotRolling:
+          result.outcome = roll::Outcome::kNotRolled;
+          break;
+        case roll::Progress::kWaiting:
+          waiting.push_back(watch);
+          break;
+      }
+    }
+    watches = std::move(waiting);
+    if (watches.empty() || std::chrono::steady_clock::now() >= deadline) break;
+    std::this_thread::sleep_for(
+        std::chrono::milliseconds(static_cast<std::int64_t>(flags.interval_seconds * 1000)));
+  }
+  return results;
+}
+
+}  // namespace
+
+cxxopts::Options RollOptionsSpec() {
+  cxxopts::Options spec("rollcall roll",
+                        "After a Secret or ConfigMap changes outside a release, rolls exactly the "
+                        "workloads that read a changed key and reports what it observed.");
+  spec.positional_help(
+      "[secret/NAME|configmap/NAME|KIND/NAMESPACE/NAME…] (sources changed in the cluster "
+      "already)");
+  cxxopts::OptionAdder change = spec.add_options("Change");
+  change("apply", "apply FILE's Secrets and ConfigMaps (kubectl apply), then roll their readers",
+         cxxopts::value<std::string>(), "FILE");
+  change("dry-run",
+         "print the plan: which workloads, which keys changed, the patch; change "
+         "nothing");
+  change("hmac-key-file",
+         "the key render HMACs the config hash with (default: $ROLLCALL_HMAC_KEY_FILE)",
+         cxxopts::value<std::string>(), "FILE");
+  cxxopts::OptionAdder cluster = spec.add_options("Cluster");
+  cluster("n,namespace",
+          "the namespace of changed sources that name none (default: "
+          "$HELM_NAMESPACE, else default); their readers are in theirs",
+          cxxopts::value<std::string>(), "NS");
+  cluster("context", "the kubeconfig context kubectl uses", cxxopts::value<std::string>(), "CTX");
+  cluster("state",
+          "read the cluster from FILE (kubectl get … -o yaml) instead of kubectl; "
+          "only with --dry-run",
+          cxxopts::value<std::vector<std::string>>(), "FILE");
+  cxxopts::OptionAdder waiting = spec.add_options("Waiting");
+  waiting("timeout", "how long to wait for the workloads to roll",
+          cxxopts::value<std::string>()->default_value("5m"), "DURATION");
+  waiting("interval", "how long to wait between two looks",
+          cxxopts::value<std::string>()->default_value("2s"), "DURATION");
+  cxxopts::OptionAdder output = spec.add_options("Output");
+  output("format", "text or json", cxxopts::value<std::string>()->default_value("text"), "FORMAT");
+  output("h,help", "show this help");
+  spec.add_options(kHiddenGroup)("args", "", cxxopts::value<std::vector<std::string>>());
+  spec.parse_positional({"args"});
+  return spec;
+}
+
+int RunRoll(const std::vector<std::string>& args) {
+  cxxopts::Options spec = RollOptionsSpec();
+  RollFlags flags;
+  try {
+    std::optional<cxxopts::ParseResult> maybe = ParseOrHelp(spec, args);
+    if (!maybe) return kExitOk;
+    const cxxopts::ParseResult& parsed = *maybe;
+    flags.default_namespace = DefaultNamespace(StringOption(parsed, "namespace"));
+    if (!IsNamespaceName(flags.default_namespace)) {
+      throw UsageError("--namespace: not a namespace name");
+    }
+    flags.apply_file = StringOption(parsed, "apply");
+    flags.dry_run = parsed.count("dry-run") > 0;
+    flags.context = StringOption(parsed, "context");
+    if (parsed.count("state") > 0) flags.state = parsed["state"].as<std::vector<std::string>>();
+    if (!flags.state.empty() && !flags.dry_run) {
+      throw UsageError("--state is a picture of the cluster, not the cluster: only with --dry-run");
+    }
+    std::string format = parsed["format"].as<std::string>();
+    if (format != "text" && format != "json") throw UsageError("--format must be text or json");
+    flags.json = format == "json";
+    flags.timeout_seconds = ParseDuration(parsed["timeout"].as<std::string>(), "--timeout");
+    flags.interval_seconds = ParseDuration(parsed["interval"].as<std::string>(), "--interval");
+    flags.hmac_key_file =
+        FlagOrEnv(StringOption(parsed, "hmac-key-file"), "ROLLCALL_HMAC_KEY_FILE");
+    flags.kubectl = FlagOrEnv("", "KUBECTL", "kubectl");
+    if (parsed.count("args") > 0) {
+      for (const std::string& arg : parsed["args"].as<std::vector<std::string>>()) {
+        flags.named.push_back(NamedSource(arg, flags.default_namespace));
+      }
+    }
+    if (flags.apply_file.empty() && flags.named.empty()) {
+      throw UsageError("roll needs what changed: --apply FILE, or secret/NAME or configmap/NAME");
+    }
+  } catch (const cxxopts::exceptions::exception& e) {
+    PrintError(std::string(e.what()) + " (see rollcall roll --help)");
+    return kExitInput;
+  } catch (const UsageError& e) {
+    PrintError(e.what());
+    return kExitInput;
+  }
+
+  // kubectl may exit before reading all of the manifest it is fed.
+  IgnoreBrokenPipe();
+  try {
+    roll::KubectlOptions kubectl_options{flags.kubectl, flags.context, flags.limits};
+    roll::Kubectl kubectl(kubectl_options);
+    std::optional<Stream> manifest;
+    roll::PlanRequest request;
+    request.named = flags.named;
+    if (!flags.apply_file.empty()) {
+      RegularFileRead how;
+      how.max_bytes = flags.limits.max_input_bytes;
+      how.limit_option = "--max-input-bytes";
+      manifest.emplace(ReadRegularFile(flags.apply_file, flags.apply_file, how), flags.apply_file);
+      request.new_sources = ChangedSources(*manifest, flags);
+    }
+    if (!flags.hmac_key_file.empty()) request.hmac_key = ReadHmacKey(flags.hmac_key_file);
+
+    std::vector<std::unique_ptr<Stream>> streams;
+    AnalysisOptions options;
+    options.default_namespace = flags.default_namespace;
+    if (!flags.state.empty()) {
+      for (const std::string& path : flags.state) {
+        RegularFileRead how;
+        how.what = "the state file";
+        how.max_bytes = flags.limits.max_input_bytes;
+        how.limit_option = "--max-input-bytes";
+        streams.push_back(std::make_unique<Stream>(ReadRegularFile(path, path, how), path));
+      }
+    } else {
+      // A pod reads Secrets and ConfigMaps of its own namespace only: the workloads
+      // of the changed sources' namespaces are all the readers there can be.
+      std::set<std::string> namespaces;
+      for (const Source& source : request.new_sources)
+        namespaces.insert(source.id.name_space.str());
+      for (const SourceId& id : request.named) namespaces.insert(id.name_space.str());
+      for (const std::string& name_space : namespaces) {
+        streams.push_back(kubectl.GetAll(roll::kWorkloadResources, name_space));
+        streams.push_back(kubectl.GetAll(roll::kRolloutResource, name_space, true));
+      }
+      KubectlOptions lookup{flags.kubectl, flags.context, false, flags.limits};
+      options.lookup = KubectlLookup(lookup);
+    }
+    roll::ClusterView view =
+        roll::ReadClusterView(std::move(streams), std::move(options), flags.limits);
+    request.cluster = &view.analysis->model();
+    request.skipped = view.skipped;
+    roll::RollPlan plan = roll::PlanRoll(request);
+
+    std::vector<roll::WorkloadResult> results;
+    if (flags.dry_run) {
+      for (const roll::WorkloadPlan& item : plan.workloads) results.push_back({&item, {}, ""});
+    } else {
+      if (manifest) kubectl.Apply(manifest->bytes(), flags.default_namespace);
+      results = Roll(plan, kubectl, flags);
+    }
+    std::string report = flags.json ? roll::ReportJson(plan, results, flags.dry_run)
+                                    : roll::ReportText(plan, results, flags.dry_run);
+    int written = WriteOutput(report);
+    if (written != kExitOk) return written;
+    return flags.dry_run || roll::AllReached(results) ? kExitOk : kExitFindings;
+  } catch (const InputError& e) {
+    PrintError(e.where().Compact() + ": " + e.what());
+    return kExitInput;
+  }
+}
+
+}  // namespace rollcall::cli

@@ -1,0 +1,73 @@
+#include "rollcall/roll/cluster_view.h"
+
+#include <algorithm>
+#include <string>
+#include <tuple>
+
+#include "rollcall/document.h"
+#include "rollcall/model.h"
+
+namespace rollcall::roll {
+namespace {
+
+using ObjectKey = std::tuple<std::string, std::string, std::string>;  // kind, namespace, name
+
+bool HasOwner(const YAML::Node& object) {
+  YAML::Node owners = Child(Child(object, "metadata"), "ownerReferences");
+  return owners.IsSequence() && owners.size() > 0;
+}
+
+// A Job whose Complete or Failed condition is true: none of its pods runs again.
+bool Finished(const YAML::Node& object) {
+  YAML::Node conditions = Child(Child(object, "status"), "conditions");
+  if (!conditions.IsSequence()) return false;
+  return std::any_of(conditions.begin(), conditions.end(), [](const YAML::Node& condition) {
+    std::string type = ScalarOr(Child(condition, "type"));
+    return (type == "Complete" || type == "Failed") &&
+           ScalarOr(Child(condition, "status")) == "True";
+  });
+}
+
+void NoteSkipped(const YAML::Node& object, const std::string& default_namespace,
+                 std::set<ObjectKey>& skipped) {
+  if (!object.IsMap()) return;
+  std::string kind = ScalarOr(Child(object, "kind"));
+  bool skip = (kind == "Pod" && HasOwner(object)) || (kind == "Job" && Finished(object));
+  if (!skip) return;
+  YAML::Node metadata = Child(object, "metadata");
+  std::string name_space = ScalarOr(Child(metadata, "namespace"), default_namespace);
+  skipped.emplace(kind, name_space, ScalarOr(Child(metadata, "name")));
+}
+
+}  // namespace
+
+ClusterView ReadClusterView(std::vector<std::unique_ptr<Stream>> streams, AnalysisOptions options,
+                            const Limits& limits) {
+  ClusterView view;
+  std::vector<Document> documents;
+  std::set<ObjectKey> skipped;
+  for (const std::unique_ptr<Stream>& stream : streams) {
+    for (Document& doc : ParseStream(*stream, limits)) {
+      if (doc.shape() == Document::Shape::kObject) {
+        NoteSkipped(doc.root(), options.default_namespace, skipped);
+        YAML::Node items = Child(doc.root(), "items");
+        if (items.IsSequence()) {
+          for (const YAML::Node& item : items) {
+            NoteSkipped(item, options.default_namespace, skipped);
+          }
+        }
+      }
+      documents.push_back(std::move(doc));
+    }
+  }
+  view.streams = std::move(streams);
+  view.analysis = std::make_unique<Analysis>(std::move(documents), std::move(options));
+  for (const Consumer& consumer : view.analysis->model().consumers) {
+    if (skipped.count({consumer.kind.str(), consumer.name_space.str(), consumer.name.str()}) > 0) {
+      view.skipped.insert(&consumer);
+    }
+  }
+  return view;
+}
+
+}  // namespace rollcall::roll

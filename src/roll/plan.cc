@@ -1,0 +1,189 @@
+#include "rollcall/roll/plan.h"
+
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "rollcall/consumer_kinds.h"
+#include "rollcall/consumers.h"
+#include "rollcall/input_error.h"
+
+namespace rollcall::roll {
+namespace {
+
+// The keys of `read` (every key of either content when it reads them all) whose
+// bytes differ between `before` and `after`; a key on one side only differs.
+std::set<std::string> ChangedKeys(const std::optional<std::set<std::string>>& read,
+                                  const SourceEntries& before, const SourceEntries& after) {
+  std::set<std::string> candidates;
+  if (read) {
+    candidates = *read;
+  } else {
+    for (const auto& [key, value] : before) candidates.insert(key.str());
+    for (const auto& [key, value] : after) candidates.insert(key.str());
+  }
+  std::set<std::string> changed;
+  for (const std::string& key : candidates) {
+    auto old_entry = before.find(key);
+    auto new_entry = after.find(key);
+    bool had = old_entry != before.end();
+    bool has = new_entry != after.end();
+    if (had != has || (had && old_entry->second != new_entry->second)) changed.insert(key);
+  }
+  return changed;
+}
+
+// "sha256" of "sha256:…": which kind of hash a template carries.
+std::string HashKind(const std::string& hash) { return hash.substr(0, hash.find(':')); }
+
+bool CanRoll(const Consumer& consumer) {
+  return consumer.role == ConsumerRole::kWorkload && consumer.kind != "CronJob" &&
+         consumer.kind != "Pod" && WhatToDoInstead(consumer.kind.str()).empty();
+}
+
+struct Reads {
+  std::vector<std::string> reads;    // "secret/db[password]"
+  std::vector<std::string> changed;  // "secret/db: password"
+  bool changed_known = true;
+};
+
+// What `consumer` reads of the changed sources, and which of those keys changed.
+Reads ReadsOfChanged(const Consumer& consumer, const Model& before, const Model& after,
+                     const std::map<SourceId, const ChangedSource*>& changed) {
+  Reads out;
+  for (const SourceRead& read : ResolveReads(consumer, after, nullptr)) {
+    auto found = changed.find(read.source->id);
+    if (found == changed.end()) continue;
+    out.reads.push_back(DescribeSources({read}));
+    std::string slug =
+        std::string(SourceKindSlug(read.source->id.kind)) + "/" + read.source->id.name.str();
+    auto old_source = before.sources.find(read.source->id);
+    if (!found->second->changed_keys || old_source == before.sources.end()) {
+      out.changed_known = false;
+      continue;
+    }
+    for (const std::string& key :
+         ChangedKeys(read.keys, old_source->second.entries, read.source->entries)) {
+      out.changed.push_back(slug);
+      out.changed.back().append(": ").append(key);
+    }
+  }
+  return out;
+}
+
+bool ReadsAny(const Consumer& consumer, const std::map<SourceId, const ChangedSource*>& changed) {
+  return std::any_of(consumer.references.begin(), consumer.references.end(),
+                     [&](const Reference& ref) { return changed.count(ref.source) > 0; });
+}
+
+}  // namespace
+
+const char* ActionName(Action action) {
+  switch (action) {
+    case Action::kRoll:
+      return "roll";
+    case Action::kUnchanged:
+      return "unchanged";
+    case Action::kNotRolled:
+      return "not-rolled";
+    case Action::kNextRun:
+      return "next-run";
+  }
+  return "";
+}
+
+std::string AnnotationPatch(const Consumer& consumer, const TemplateHash& hash) {
+  nlohmann::ordered_json patch = {
+      {"metadata",
+       {{"annotations",
+         {{kConfigHashAnnotation, hash.hash}, {kConfigSourcesAnnotation, hash.sources}}}}}};
+  const ConsumerKind* kind = FindConsumerKind(consumer.api_version.str(), consumer.kind.str());
+  std::vector<std::string> path = kind ? kind->path : std::vector<std::string>{"spec", "template"};
+  for (auto key = path.rbegin(); key != path.rend(); ++key) {
+    patch = nlohmann::ordered_json{{*key, std::move(patch)}};
+  }
+  return patch.dump();
+}
+
+RollPlan PlanRoll(const PlanRequest& request) {
+  const Model& before = *request.cluster;
+  RollPlan plan;
+  // The model after the change: the cluster's sources, the new contents over them.
+  Model after;
+  after.sources = before.sources;
+  for (const Source& source : request.new_sources) {
+    auto old_source = before.sources.find(source.id);
+    ChangedSource changed{source.id, std::nullopt};
+    if (old_source != before.sources.end()) {
+      changed.changed_keys = ChangedKeys(std::nullopt, old_source->second.entries, source.entries);
+    }
+    plan.changed.push_back(std::move(changed));
+    after.sources.insert_or_assign(source.id, source);
+  }
+  for (const SourceId& id : request.named) plan.changed.push_back({id, std::nullopt});
+  std::map<SourceId, const ChangedSource*> changed;
+  for (const ChangedSource& source : plan.changed) changed.emplace(source.id, &source);
+
+  for (const Consumer& consumer : before.consumers) {
+    if (request.skipped.count(&consumer) > 0 || !ReadsAny(consumer, changed)) continue;
+    WorkloadPlan item;
+    item.consumer = &consumer;
+    Reads reads = ReadsOfChanged(consumer, before, after, changed);
+    item.reads = std::move(reads.reads);
+    item.changed = std::move(reads.changed);
+    item.changed_known = reads.changed_known;
+    item.hash_before = WrittenConfigHash(consumer);
+    item.hash_after = ComputeTemplateHash(consumer, after, request.hmac_key);
+    if (item.reads.empty()) {
+      // It names the source, but the source is in neither content (an optional
+      // reference to a Secret that does not exist): nothing reaches it.
+      item.reason = "the changed source is not in the cluster nor in the change";
+      plan.workloads.push_back(std::move(item));
+      continue;
+    }
+    if (!item.hash_before.empty() && item.hash_after &&
+        HashKind(item.hash_before) != HashKind(item.hash_after->hash)) {
+      throw InputError(consumer.Where(),
+                       consumer.Describe() + " carries a " + HashKind(item.hash_before) +
+                           " config hash and rollcall would write a " +
+                           HashKind(item.hash_after->hash) +
+                           " one: give roll the --hmac-key-file render was given (or none), "
+                           "so that the hashes compare");
+    }
+    bool affected = false;
+    if (item.changed_known && item.changed.empty()) {
+      item.reason = "no key it reads changed";
+    } else if (!item.hash_before.empty() && item.hash_after &&
+               item.hash_before == item.hash_after->hash) {
+      item.reason = "its pod template carries the hash of the new content already";
+    } else {
+      affected = true;
+      item.reason = item.changed_known ? "a key it reads changed"
+                    : item.hash_before.empty()
+                        ? "the old content is unknown and its pod template carries no "
+                          "config hash to compare with"
+                        : "its config hash differs from the one its pod template carries";
+    }
+    if (!affected) {
+      item.action = Action::kUnchanged;
+    } else if (consumer.kind == "CronJob" && consumer.role == ConsumerRole::kWorkload) {
+      item.action = Action::kNextRun;
+      item.reason += "; a CronJob has nothing running to roll: its next Job reads the new content";
+    } else if (!CanRoll(consumer)) {
+      item.action = Action::kNotRolled;
+      item.reason += "; " + WhatToDoInstead(consumer.kind.str());
+    } else {
+      item.action = Action::kRoll;
+      item.patch = AnnotationPatch(consumer, *item.hash_after);
+      item.patch_type = consumer.api_version.str().find('/') == std::string::npos ||
+                                consumer.api_version.view().rfind("apps/", 0) == 0 ||
+                                consumer.api_version.view().rfind("batch/", 0) == 0
+                            ? "strategic"
+                            : "merge";
+    }
+    plan.workloads.push_back(std::move(item));
+  }
+  return plan;
+}
+
+}  // namespace rollcall::roll

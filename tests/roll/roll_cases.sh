@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# The roll cases: `rollcall roll` on the fixtures in testdata/roll/, with exact stdout,
+# stderr, exit code and kubectl calls, against a stand-in kubectl that replays recorded
+# API responses (tests/roll/kubectl_standin.py); then the real kubectl checks every
+# patch a plan holds, offline.
+#
+# Usage: roll_cases.sh ROLLCALL_BINARY SOURCE_ROOT
+# Prints TAP. Runs from SOURCE_ROOT, so the paths in the reports are relative to it.
+#
+# Each case is a directory testdata/roll/cases/<case>/ holding:
+#   case            "key: value" lines: description, exit, arg (one per argument after
+#                   `roll`, in order)
+#   responses.json  what the stand-in kubectl answers (absent: no kubectl may run)
+#   stdout          the exact expected stdout
+#   stderr          the exact expected stderr (absent: stderr must be empty)
+#   calls           the exact kubectl calls, one JSON argv a line (absent: none)
+# and in `case` optionally `fed: FILE`: kubectl was fed FILE's exact bytes on stdin
+# (kubectl apply --filename=-, with the manifest roll read and planned with).
+#
+# ROLLCALL_UPDATE_GOLDEN=1 rewrites stdout, stderr and calls from rollcall's current
+# output. Read the diff before committing it.
+set -uo pipefail
+export LC_ALL=C.UTF-8
+
+rollcall="${1:?usage: roll_cases.sh ROLLCALL_BINARY SOURCE_ROOT}"
+root="${2:?usage: roll_cases.sh ROLLCALL_BINARY SOURCE_ROOT}"
+rollcall="$(cd "$(dirname "$rollcall")" && pwd)/$(basename "$rollcall")"
+cd "$root" || { echo "Bail out! cannot cd to $root"; exit 1; }
+# shellcheck source=SCRIPTDIR/../lib/tap.sh
+source "$PWD/tests/lib/tap.sh" || { echo "Bail out! cannot read $PWD/tests/lib/tap.sh"; exit 1; }
+update="${ROLLCALL_UPDATE_GOLDEN:-}"
+kubectl_real="${ROLLCALL_KUBECTL:-$PWD/.cache/kubectl/kubectl}"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+unset HELM_NAMESPACE ROLLCALL_HMAC_KEY_FILE
+
+field() { sed -n "s/^$2: //p" "$1/case"; }
+
+cases=()
+for dir in testdata/roll/cases/*/; do
+  [[ -f "$dir/case" ]] && cases+=("$(basename "$dir")")
+done
+echo "1..$((${#cases[@]} + 2))"
+
+# compare NAME EXPECTED ACTUAL: "" when equal (or rewritten), else a diff.
+compare() {
+  local name="$1" expected="$2" actual="$3"
+  if [[ -n "$update" ]]; then
+    if [[ -s "$actual" || "$name" == stdout ]]; then cp "$actual" "$expected"; else rm -f "$expected"; fi
+    return
+  fi
+  if [[ -f "$expected" ]]; then
+    diff -u "$expected" "$actual" | head -60 | sed "s/^/$name: /"
+  elif [[ -s "$actual" ]]; then
+    echo "$name: expected nothing, got:"
+    head -20 "$actual"
+  fi
+}
+
+for name in "${cases[@]}"; do
+  dir="testdata/roll/cases/$name"
+  out="$tmp/$name"
+  mkdir -p "$out"
+  args=()
+  while IFS= read -r arg; do args+=("$arg"); done < <(field "$dir" arg)
+  : >"$out/calls"
+  rm -f "$out/calls.stdin"
+  env KUBECTL="$PWD/tests/roll/kubectl_standin.py" ROLL_CALLS="$out/calls" \
+    ROLL_RESPONSES="$PWD/$dir/responses.json" \
+    "$rollcall" roll "${args[@]}" >"$out/stdout" 2>"$out/stderr" </dev/null
+  status=$?
+  problems="$(
+    [[ "$status" == "$(field "$dir" exit)" ]] || echo "exit $status, expected $(field "$dir" exit)"
+    compare stdout "$dir/stdout" "$out/stdout"
+    compare stderr "$dir/stderr" "$out/stderr"
+    compare calls "$dir/calls" "$out/calls"
+    fed="$(field "$dir" fed)"
+    if [[ -n "$fed" ]] && ! cmp -s "$fed" "$out/calls.stdin"; then
+      echo "kubectl was not fed $fed's bytes"
+    fi
+  )"
+  [[ -z "$problems" ]]
+  tap_result $? "$name: $(field "$dir" description)" "" "$problems"
+done
+
+# No value of any fixture's Secrets shows in any output, plain or base64, nor in a
+# kubectl argument (the patches).
+leaks="$(/usr/bin/python3 - "$tmp" testdata/roll <<'PY' 2>&1
+import base64, glob, os, re, sys
+tmp, fixtures = sys.argv[1:3]
+values = set()
+for path in glob.glob(f"{fixtures}/*/secret-*.yaml"):
+    data = open(path).read().split("\ndata:\n", 1)[1]
+    for encoded in re.findall(r"^  [A-Za-z_]+: (\S+)$", data, re.M):
+        values.update({encoded, base64.b64decode(encoded).decode()})
+# Shorter ones ("shop", the username) are also names and words of the reports.
+values = {value for value in values if len(value) >= 8}
+if len(values) < 10:
+    print(f"only {len(values)} values found in the fixtures")
+for path in glob.glob(f"{tmp}/*/*"):
+    if path.endswith(".stdin"):
+        continue  # what kubectl apply is fed is the manifest itself
+    text = open(path, errors="replace").read()
+    for value in sorted(values):
+        if value in text:
+            print(f"{os.path.relpath(path, tmp)} holds a Secret value")
+PY
+)"
+[[ -z "$leaks" ]]
+tap_result $? "no Secret value in any report, message or kubectl argument" "" "$leaks"
+
+# The real kubectl applies every patch of the shared-secret plan to its workload,
+# offline, and render of the patched workload beside the new Secret keeps the hash the
+# patch wrote: the next helm upgrade through rollcall rolls nothing again.
+if [[ ! -x "$kubectl_real" ]]; then
+  tap_skip "the real kubectl accepts every patch, and render agrees with its hash" \
+    "no kubectl at $kubectl_real (scripts/fetch-helm.sh)"
+else
+  fixture=testdata/roll/shared-secret
+  "$rollcall" roll --dry-run --format json --state "$fixture/cluster.yaml" \
+    --apply "$fixture/secret-after.yaml" >"$tmp/plan.json"
+  report="$(/usr/bin/python3 - "$tmp" "$kubectl_real" "$rollcall" "$fixture" <<'PY' 2>&1
+import json, subprocess, sys
+tmp, kubectl, rollcall, fixture = sys.argv[1:5]
+plan = json.load(open(f"{tmp}/plan.json"))
+docs = open(f"{fixture}/cluster.yaml").read().split("\n---\n")
+problems, patched = [], 0
+for item in plan["workloads"]:
+    if "patch" not in item:
+        continue
+    doc = next(d for d in docs if f"kind: {item['kind']}\n" in d and f"  name: {item['name']}\n" in d)
+    path = f"{tmp}/{item['name']}.yaml"
+    open(path, "w").write(doc)
+    got = subprocess.run([kubectl, "patch", "--local", "-f", path, "--type", item["patch_type"],
+                          "-p", json.dumps(item["patch"]), "-o", "yaml"], capture_output=True, text=True)
+    if got.returncode != 0:
+        problems.append(f"{item['name']}: kubectl patch --local failed: {got.stderr}")
+        continue
+    stream = open(f"{fixture}/secret-after.yaml").read() + "---\n" + got.stdout
+    rendered = subprocess.run([rollcall, "render"], input=stream, capture_output=True, text=True)
+    hashes = [l.split(": ", 1)[1].strip('"') for l in rendered.stdout.splitlines()
+              if "rollcall.dev/config-hash:" in l]
+    if hashes != [item["hash_after"]]:
+        problems.append(f"{item['name']}: render wrote {hashes}, the patch {item['hash_after']}")
+    patched += 1
+if patched != 5:
+    problems.append(f"{patched} patches checked, expected 5")
+print("\n".join(problems))
+PY
+)"
+  [[ -z "$report" ]]
+  tap_result $? "the real kubectl accepts every patch, and render agrees with its hash" "" "$report"
+fi
+[[ $failed == 0 ]]
