@@ -6,9 +6,8 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
-
 #include <nlohmann/json.hpp>
+#include <string>
 
 namespace rollcall::roll {
 
@@ -16,14 +15,18 @@ enum class Progress : std::uint8_t {
   kRolled,      // observed: the new template's pods are up (or the workload has none)
   kWaiting,     // not yet: the controller is still at work
   kFailed,      // it will not get there by itself (a progress deadline exceeded)
-  kNotRolling,  // its update strategy waits for someone to delete its pods (OnDelete)
+  kNotRolling,  // it waits for someone: to delete its pods (updateStrategy OnDelete), to
+                // resume it (a paused Deployment), to lower a StatefulSet's partition that
+                // holds back every pod; or a kind rollcall cannot observe
 };
 
 struct Observation {
   Progress progress = Progress::kWaiting;
-  // What was seen, for the report: "ReplicaSet api-7d9f8c: 2 of 2 available",
+  // What was seen, for the report: "ReplicaSet api-7d9f8c: 2 of 2 pods available",
   // "1 of 3 pods updated", "exceeded its progress deadline", "updateStrategy OnDelete: …".
-  // Names and counts from the cluster, never a value of a Secret.
+  // Names and counts from the cluster, never a value of a Secret; text from the cluster
+  // (names, an Argo Rollout's status.message) Printable (printable.h) and cut at 200
+  // bytes.
   std::string detail;
 };
 
@@ -37,10 +40,12 @@ const char* OwnedListKind(const std::string& kind);
 // `kubectl get -o json <OwnedListKind>` printed for its namespace (objects owned by
 // other workloads are among them; only those whose ownerReferences name this
 // workload's uid count). `generation`: the metadata.generation the patch returned,
-// which status.observedGeneration must reach. `hash`: the rollcall.dev/config-hash
-// the patch wrote, which the new ReplicaSet's or ControllerRevision's pod template
-// must carry. Malformed or missing fields (the JSON comes from a cluster rollcall
-// does not trust) read as "not yet", never as a crash or a throw.
+// which status.observedGeneration must reach (and the workload's metadata.generation
+// now, when someone changed it since, as `kubectl rollout status` waits). `hash`:
+// the rollcall.dev/config-hash the patch wrote, which the new ReplicaSet's or
+// ControllerRevision's pod template must carry. Malformed or missing fields (the JSON
+// comes from a cluster rollcall does not trust) read as "not yet", never as a crash
+// or a throw.
 Observation Observe(const std::string& kind, const nlohmann::json& workload,
                     const nlohmann::json& owned, std::int64_t generation, const std::string& hash);
 
