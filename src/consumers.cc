@@ -65,9 +65,9 @@ std::vector<ConsumerUse> FindConsumers(const Analysis& analysis, const SourceQue
     if (query.name && source.name != *query.name) continue;
     if (query.name_space && source.name_space != *query.name_space) continue;
     const Consumer& consumer = *coverage.consumer;
-    uses.push_back(ConsumerUse{
-        &coverage, Lower(consumer.kind) + "/" + consumer.name_space + "/" + consumer.name,
-        Containers(consumer, *coverage.reference), Reads(consumer, *coverage.reference)});
+    uses.push_back(ConsumerUse{&coverage, ObjectPath(consumer),
+                               Containers(consumer, *coverage.reference),
+                               Reads(consumer, *coverage.reference)});
   }
   return uses;
 }
@@ -78,6 +78,10 @@ std::string FormatConsumerUse(const ConsumerUse& use) {
                     CoverageName(coverage.state);
   out += " (" + coverage.Reason() + ")";
   return out;
+}
+
+std::string ObjectPath(const Consumer& consumer) {
+  return Lower(consumer.kind) + "/" + consumer.name_space.str() + "/" + consumer.name.str();
 }
 
 std::string WhatToDoInstead(const std::string& kind) {

@@ -19,6 +19,9 @@ struct ConsumerUse {
   std::string reads;  // "env jwt-signing-key", "envFrom", "volume certs", "subPath volume certs", …
 };
 
+// "deployment/platform/api": how consumers and roll name a consumer.
+std::string ObjectPath(const Consumer& consumer);
+
 // Which sources to list consumers of; an unset field matches every source.
 struct SourceQuery {
   std::optional<SourceKind> kind;

@@ -115,6 +115,12 @@ const char* ResourceOf(const std::string& kind) {
   return "";
 }
 
+// At most a line of a message from kubectl, for a report line.
+std::string ShortText(const std::string& text) {
+  constexpr std::size_t kMax = 300;
+  return text.size() <= kMax ? text : text.substr(0, kMax) + "…";
+}
+
 std::int64_t GenerationOf(const nlohmann::json& object) {
   const nlohmann::json* metadata = object.contains("metadata") ? &object["metadata"] : nullptr;
   if (metadata == nullptr || !metadata->is_object() || !metadata->contains("generation")) return 0;
@@ -147,7 +153,7 @@ std::vector<roll::WorkloadResult> Roll(const roll::RollPlan& plan, const roll::K
         result.observed = "patched; not observed yet";
       } catch (const InputError& e) {
         result.outcome = roll::Outcome::kNotRolled;
-        result.observed = e.what();
+        result.observed = ShortText(e.what());
       }
     }
     results.push_back(std::move(result));
@@ -167,13 +173,16 @@ std::vector<roll::WorkloadResult> Roll(const roll::RollPlan& plan, const roll::K
       roll::Observation seen;
       try {
         nlohmann::json workload = kubectl.Get(ResourceOf(kind), name_space, consumer.name.str());
-        std::string list_kind = std::string(roll::OwnedListKind(kind)) + ".apps";
-        auto [list, added] = owned.try_emplace({name_space, list_kind});
-        if (added) list->second = kubectl.Get(list_kind, name_space);
-        seen = roll::Observe(kind, workload, list->second, watch.generation,
-                             result.plan->hash_after->hash);
+        nlohmann::json list;
+        if (std::string owned_kind = roll::OwnedListKind(kind); !owned_kind.empty()) {
+          auto [cached, added] = owned.try_emplace({name_space, owned_kind + ".apps"});
+          if (added) cached->second = kubectl.Get(owned_kind + ".apps", name_space);
+          list = cached->second;
+        }
+        seen = roll::Observe(kind, workload, list, watch.generation, result.plan->hash_after->hash);
       } catch (const InputError& e) {
-        seen = {roll::Progress::kWaiting, e.what()};
+        // Seen again at the next look; what kubectl said shows if it was the last.
+        seen = {roll::Progress::kWaiting, ShortText(e.what())};
       }
       result.observed = seen.detail;
       switch (seen.progress) {

@@ -1,19 +1,14 @@
 #include "rollcall/roll/report.h"
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "rollcall/consumers.h"
 #include "rollcall/printable.h"
 
 namespace rollcall::roll {
 namespace {
-
-std::string Lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 // The outcome's name, or in a plan the action's.
 std::string StatusOf(const WorkloadResult& result) {
@@ -56,10 +51,6 @@ const char* OutcomeName(Outcome outcome) {
   return "";
 }
 
-std::string WorkloadPath(const Consumer& consumer) {
-  return Lower(consumer.kind.str()) + "/" + consumer.name_space.str() + "/" + consumer.name.str();
-}
-
 bool AllReached(const std::vector<WorkloadResult>& results) {
   return std::none_of(results.begin(), results.end(), [](const WorkloadResult& result) {
     return result.outcome == Outcome::kNotRolled || result.outcome == Outcome::kTimedOut;
@@ -79,7 +70,7 @@ std::string ReportText(const RollPlan& plan, const std::vector<WorkloadResult>& 
     std::string status = StatusOf(result);
     ++counts[status];
     line(status + std::string(status.size() < 11 ? 11 - status.size() : 1, ' ') +
-         WorkloadPath(*item.consumer));
+         ObjectPath(*item.consumer));
     line("  reads " + Join(item.reads));
     if (!item.changed.empty()) line("  changed " + Join(item.changed));
     line("  why " + item.reason);

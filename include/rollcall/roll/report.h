@@ -36,7 +36,4 @@ std::string ReportText(const RollPlan& plan, const std::vector<WorkloadResult>& 
 std::string ReportJson(const RollPlan& plan, const std::vector<WorkloadResult>& results,
                        bool plan_only);
 
-// "deployment/ns/name": how roll names a workload.
-std::string WorkloadPath(const Consumer& consumer);
-
 }  // namespace rollcall::roll
