@@ -7,6 +7,7 @@
 #include "rollcall/consumer_kinds.h"
 #include "rollcall/consumers.h"
 #include "rollcall/input_error.h"
+#include "rollcall/object_names.h"
 
 namespace rollcall::roll {
 namespace {
@@ -169,6 +170,12 @@ RollPlan PlanRoll(const PlanRequest& request) {
     } else if (consumer.kind == "CronJob" && consumer.role == ConsumerRole::kWorkload) {
       item.action = Action::kNextRun;
       item.reason += "; a CronJob has nothing running to roll: its next Job reads the new content";
+    } else if (!IsWorkloadName(consumer.kind.view(), consumer.name.view()) ||
+               !IsNamespaceName(consumer.name_space.view())) {
+      // From a --state file only: no cluster holds such an object, and its name
+      // could read as an option on kubectl's command line.
+      item.action = Action::kNotRolled;
+      item.reason += "; not patched: the API server accepts no such name or namespace";
     } else if (!CanRoll(consumer)) {
       item.action = Action::kNotRolled;
       item.reason += "; " + WhatToDoInstead(consumer.kind.str());

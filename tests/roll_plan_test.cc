@@ -1,0 +1,171 @@
+// roll's plan: which readers of a changed source roll, decided per key they read.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "rollcall/input_error.h"
+#include "rollcall/roll/cluster_view.h"
+#include "rollcall/roll/plan.h"
+#include "rollcall/state.h"
+
+namespace rollcall::roll {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+// A Deployment `name` of namespace shop reading `reads` (the YAML of its container's
+// env or envFrom entries, indented for the container).
+std::string Deployment(const std::string& name, const std::string& reads,
+                       const std::string& annotations = "") {
+  return "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: " + name +
+         "\n  namespace: shop\nspec:\n  template:\n    metadata:\n" +
+         (annotations.empty() ? "" : "      annotations:\n" + annotations) +
+         "      labels:\n        app: x\n    spec:\n      containers:\n        - name: c\n"
+         "          image: x\n" +
+         reads;
+}
+
+std::string EnvKey(const std::string& key) {
+  return "          env:\n            - name: E\n              valueFrom:\n"
+         "                secretKeyRef:\n                  name: db\n                  key: " +
+         key + "\n";
+}
+
+const char* kEnvFrom = "          envFrom:\n            - secretRef:\n                name: db\n";
+
+// Secret shop/db with `data` (base64 values, "key: value" lines).
+std::string Secret(const std::string& data) {
+  return "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\n  namespace: shop\ndata:\n" + data;
+}
+
+struct Planned {
+  ClusterView view;
+  RollPlan plan;
+};
+
+// The plan for the cluster `cluster` (a stream) when Secret shop/db becomes `after`.
+Planned Plan(const std::string& cluster, const std::string& after,
+             const std::optional<std::string>& hmac_key = std::nullopt) {
+  std::vector<std::unique_ptr<Stream>> streams;
+  streams.push_back(std::make_unique<Stream>(cluster, "cluster.yaml"));
+  AnalysisOptions options;
+  options.default_namespace = "shop";
+  Planned planned{ReadClusterView(std::move(streams), options, Limits{}), {}};
+  Stream change(after, "secret.yaml");
+  PlanRequest request;
+  request.cluster = &planned.view.analysis->model();
+  for (const Document& doc : ParseStream(change, Limits{})) {
+    for (Source& source : ExtractStateSources(doc, "shop")) request.new_sources.push_back(source);
+  }
+  request.skipped = planned.view.skipped;
+  request.hmac_key = hmac_key;
+  planned.plan = PlanRoll(request);
+  return planned;
+}
+
+std::vector<std::string> Actions(const RollPlan& plan) {
+  std::vector<std::string> out;
+  for (const WorkloadPlan& item : plan.workloads) {
+    out.push_back(item.consumer->name.str() + " " + ActionName(item.action));
+  }
+  return out;
+}
+
+TEST(RollPlan, AKeyAddedRollsTheReadersOfEveryKeyOnly) {
+  Planned planned = Plan(Secret("  a: YQ==\n") + "---\n" + Deployment("reads-a", EnvKey("a")) +
+                             "---\n" + Deployment("reads-all", kEnvFrom),
+                         Secret("  a: YQ==\n  b: Yg==\n"));
+  EXPECT_THAT(Actions(planned.plan), ElementsAre("reads-a unchanged", "reads-all roll"));
+  EXPECT_THAT(planned.plan.workloads[1].changed, ElementsAre("secret/db: b"));
+  ASSERT_TRUE(planned.plan.changed[0].changed_keys);
+  EXPECT_THAT(*planned.plan.changed[0].changed_keys, ElementsAre("b"));
+}
+
+TEST(RollPlan, AKeyRemovedIsAChangeForItsReader) {
+  Planned planned =
+      Plan(Secret("  a: YQ==\n  b: Yg==\n") + "---\n" + Deployment("reads-b", EnvKey("b")),
+           Secret("  a: YQ==\n"));
+  EXPECT_THAT(Actions(planned.plan), ElementsAre("reads-b roll"));
+  EXPECT_THAT(planned.plan.workloads[0].changed, ElementsAre("secret/db: b"));
+}
+
+TEST(RollPlan, TheSameBytesWrittenOtherwiseAreNoChange) {
+  // stringData over data, as the API server merges them: the bytes the process reads.
+  Planned planned = Plan(Secret("  a: YQ==\n") + "---\n" + Deployment("reads-a", EnvKey("a")),
+                         "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\n  namespace: "
+                         "shop\nstringData:\n  a: a\n");
+  EXPECT_THAT(Actions(planned.plan), ElementsAre("reads-a unchanged"));
+  EXPECT_EQ(planned.plan.workloads[0].reason, "no key it reads changed");
+}
+
+TEST(RollPlan, ThePatchWritesWhatRenderWouldWriteForTheNewContent) {
+  Planned planned = Plan(Secret("  a: YQ==\n") + "---\n" + Deployment("reads-a", EnvKey("a")),
+                         Secret("  a: Yg==\n"));
+  ASSERT_EQ(planned.plan.workloads.size(), 1u);
+  const WorkloadPlan& item = planned.plan.workloads[0];
+  ASSERT_TRUE(item.hash_after);
+  EXPECT_EQ(item.patch,
+            "{\"spec\":{\"template\":{\"metadata\":{\"annotations\":{\"rollcall.dev/"
+            "config-hash\":\"" +
+                item.hash_after->hash + "\",\"rollcall.dev/config-sources\":\"secret/db[a]\"}}}}}");
+  EXPECT_EQ(item.patch_type, "strategic");
+  EXPECT_THAT(item.hash_after->hash, HasSubstr("sha256:"));
+}
+
+TEST(RollPlan, AnHmacHashOnATemplateStopsAPlainPlan) {
+  std::string annotations =
+      "        rollcall.dev/config-hash: \"hmac-sha256:00\"\n"
+      "        rollcall.dev/config-sources: \"secret/db[a]\"\n";
+  EXPECT_THROW(
+      Plan(Secret("  a: YQ==\n") + "---\n" + Deployment("reads-a", EnvKey("a"), annotations),
+           Secret("  a: Yg==\n")),
+      InputError);
+  // With a key, the kinds agree and it is planned.
+  Planned planned =
+      Plan(Secret("  a: YQ==\n") + "---\n" + Deployment("reads-a", EnvKey("a"), annotations),
+           Secret("  a: Yg==\n"), std::string("key"));
+  EXPECT_THAT(Actions(planned.plan), ElementsAre("reads-a roll"));
+}
+
+TEST(RollPlan, AWorkloadNoClusterCouldHoldIsNeverPatched) {
+  Planned planned = Plan(Secret("  a: YQ==\n") + "---\n" + Deployment("--server=evil", EnvKey("a")),
+                         Secret("  a: Yg==\n"));
+  ASSERT_EQ(planned.plan.workloads.size(), 1u);
+  EXPECT_EQ(planned.plan.workloads[0].action, Action::kNotRolled);
+  EXPECT_EQ(planned.plan.workloads[0].patch, "");
+  EXPECT_THAT(planned.plan.workloads[0].reason, HasSubstr("accepts no such name"));
+}
+
+TEST(RollPlan, ReadersInAnotherNamespaceAreNotReaders) {
+  std::string elsewhere = Deployment("other", EnvKey("a"));
+  elsewhere.replace(elsewhere.find("namespace: shop"), 15, "namespace: prod");
+  Planned planned = Plan(Secret("  a: YQ==\n") + "---\n" + elsewhere, Secret("  a: Yg==\n"));
+  EXPECT_THAT(Actions(planned.plan), ElementsAre());
+}
+
+TEST(RollPlan, ABarePodAndARunningJobAreNotRolledAFinishedJobAndAnOwnedPodAreLeftOut) {
+  std::string pod =
+      "apiVersion: v1\nkind: Pod\nmetadata:\n  name: debug\n  namespace: shop\nspec:\n"
+      "  containers:\n    - name: c\n      image: x\n" +
+      EnvKey("a").substr(4);
+  std::string owned = pod;
+  owned.replace(owned.find("name: debug"), 11,
+                "name: web-1\n  ownerReferences:\n    - kind: ReplicaSet\n      name: web\n"
+                "      uid: u\n      apiVersion: apps/v1");
+  auto job = [](const std::string& name, const std::string& status) {
+    return "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: " + name +
+           "\n  namespace: shop\nspec:\n  template:\n    spec:\n      restartPolicy: Never\n"
+           "      containers:\n        - name: c\n          image: x\n" +
+           EnvKey("a") + status;
+  };
+  Planned planned = Plan(
+      Secret("  a: YQ==\n") + "---\n" + pod + "---\n" + owned + "---\n" +
+          job("running", "status:\n  active: 1\n") + "---\n" +
+          job("done", "status:\n  conditions:\n    - type: Complete\n      status: \"True\"\n"),
+      Secret("  a: Yg==\n"));
+  EXPECT_THAT(Actions(planned.plan), ElementsAre("debug not-rolled", "running not-rolled"));
+  EXPECT_THAT(planned.plan.workloads[0].reason, HasSubstr("delete it and create it again"));
+}
+
+}  // namespace
+}  // namespace rollcall::roll
