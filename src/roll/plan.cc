@@ -72,6 +72,30 @@ Reads ReadsOfChanged(const Consumer& consumer, const Model& before, const Model&
   return out;
 }
 
+// "secret/db[password]" for each changed source `consumer` names, from its references
+// alone: for a source there is no content of.
+std::vector<std::string> NamedReads(const Consumer& consumer,
+                                    const std::map<SourceId, const ChangedSource*>& changed) {
+  // Keys together per source, as ResolveReads puts them; nullopt: every key.
+  std::map<SourceId, std::optional<std::set<std::string>>> keys;
+  for (const Reference& ref : consumer.references) {
+    if (changed.count(ref.source) == 0) continue;
+    auto [entry, added] = keys.try_emplace(ref.source, std::set<std::string>{});
+    if (!ref.keys) {
+      entry->second.reset();
+    } else if (entry->second) {
+      entry->second->insert(ref.keys->begin(), ref.keys->end());
+    }
+  }
+  std::vector<std::string> out;
+  for (const auto& [id, read_keys] : keys) {
+    Source none;
+    none.id = id;
+    out.push_back(DescribeSources({SourceRead{&none, read_keys}}));
+  }
+  return out;
+}
+
 bool ReadsAny(const Consumer& consumer, const std::map<SourceId, const ChangedSource*>& changed) {
   return std::any_of(consumer.references.begin(), consumer.references.end(),
                      [&](const Reference& ref) { return changed.count(ref.source) > 0; });
@@ -136,9 +160,13 @@ RollPlan PlanRoll(const PlanRequest& request) {
     item.hash_before = WrittenConfigHash(consumer);
     item.hash_after = ComputeTemplateHash(consumer, after, request.hmac_key);
     if (item.reads.empty()) {
-      // It names the source, but the source is in neither content (an optional
-      // reference to a Secret that does not exist): nothing reaches it.
-      item.reason = "the changed source is not in the cluster nor in the change";
+      // It names a changed source that is in neither the cluster nor the change: a
+      // new pod of it would not find it (or, optional, read nothing from it).
+      item.reads = NamedReads(consumer, changed);
+      item.action = Action::kNotRolled;
+      item.reason =
+          "the source it reads is not in the cluster: a new pod would not find it; create it "
+          "first";
       plan.workloads.push_back(std::move(item));
       continue;
     }

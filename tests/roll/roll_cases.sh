@@ -40,7 +40,7 @@ cases=()
 for dir in testdata/roll/cases/*/; do
   [[ -f "$dir/case" ]] && cases+=("$(basename "$dir")")
 done
-echo "1..$((${#cases[@]} + 2))"
+echo "1..$((${#cases[@]} + 3))"
 
 # compare NAME EXPECTED ACTUAL: "" when equal (or rewritten), else a diff.
 compare() {
@@ -108,6 +108,44 @@ PY
 )"
 [[ -z "$leaks" ]]
 tap_result $? "no Secret value in any report, message or kubectl argument" "" "$leaks"
+
+# Real manifests no one here wrote (../shared/corpus/urbalurba, applied with kubectl
+# apply, several reading a Secret urbalurba-secrets a separate command writes): given
+# that Secret with every key they read, and MYSQL_PASSWORD changed, exactly mysql rolls.
+corpus="${ROLLCALL_CORPUS:-$PWD/../shared/corpus}/urbalurba"
+if [[ ! -d "$corpus" ]]; then
+  tap_skip "urbalurba corpus: one key of the shared Secret changes, exactly its reader rolls" \
+    "no corpus at $corpus"
+else
+  report="$(/usr/bin/python3 - "$tmp" "$rollcall" "$corpus" <<'PY' 2>&1
+import base64, glob, json, subprocess, sys
+tmp, rollcall, corpus = sys.argv[1:4]
+state = []
+for path in sorted(glob.glob(f"{corpus}/*.yaml")):
+    state += ["--state", path]
+uses = json.loads(subprocess.run([rollcall, "consumers", "--format", "json", "-n", "default",
+                                  "urbalurba-secrets"] + sorted(glob.glob(f"{corpus}/*.yaml")),
+                                 capture_output=True, text=True).stdout)["consumers"]
+keys = sorted({use["reads"].split(" ", 1)[1] for use in uses if use["reads"].startswith("env ")})
+def secret(path, changed):
+    data = "".join(f"  {key}: {base64.b64encode((key.lower() + ('-2' if key == changed else '-1')).encode()).decode()}\n"
+                   for key in keys)
+    open(path, "w").write("apiVersion: v1\nkind: Secret\nmetadata:\n  name: urbalurba-secrets\n"
+                          "  namespace: default\ndata:\n" + data)
+secret(f"{tmp}/before.yaml", None)
+secret(f"{tmp}/after.yaml", "MYSQL_PASSWORD")
+got = subprocess.run([rollcall, "roll", "--dry-run", "--format", "json", "--state", f"{tmp}/before.yaml"]
+                     + state + ["--apply", f"{tmp}/after.yaml"], capture_output=True, text=True)
+plan = json.loads(got.stdout)
+actions = sorted(f"{w['kind']}/{w['name']} {w['status']}" for w in plan["workloads"])
+expected = ["Deployment/cloudflare-tunnel unchanged", "Deployment/mysql roll", "StatefulSet/mongodb unchanged"]
+if len(keys) < 10 or actions != expected or got.returncode != 0:
+    print(f"keys {keys}\nexit {got.returncode}: {got.stderr}\nactions {actions}")
+PY
+)"
+  [[ -z "$report" ]]
+  tap_result $? "urbalurba corpus: one key of the shared Secret changes, exactly its reader rolls" "" "$report"
+fi
 
 # The real kubectl applies every patch of the shared-secret plan to its workload,
 # offline, and render of the patched workload beside the new Secret keeps the hash the
