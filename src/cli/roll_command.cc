@@ -33,6 +33,7 @@ struct RollFlags {
   std::vector<SourceId> named;     // KIND/NAME arguments
   std::vector<std::string> state;  // --state
   std::string default_namespace;   // -n: of sources that name none
+  bool all_namespaces = false;     // -A: the named sources in every namespace
   std::string context;
   std::string kubectl;
   std::string hmac_key_file;
@@ -206,6 +207,66 @@ std::vector<roll::WorkloadResult> Roll(const roll::RollPlan& plan, const roll::K
   return results;
 }
 
+std::string ReadFileFor(const std::string& path, const std::string& what, const Limits& limits) {
+  RegularFileRead how;
+  how.what = what;
+  how.max_bytes = limits.max_input_bytes;
+  how.limit_option = "--max-input-bytes";
+  return ReadRegularFile(path, path, how);
+}
+
+// The cluster before the change: --state files, or kubectl. From kubectl, the
+// workloads of the changed sources' namespaces (a pod reads Secrets and ConfigMaps of
+// its own namespace only, so those are all the readers there can be), or of every
+// namespace with --all-namespaces, where the sources named are then found; then
+// exactly the sources their readers read, looked up. Sets the request's named
+// sources (--all-namespaces) and looked-up sources.
+roll::ClusterView ReadView(const RollFlags& flags, roll::PlanRequest& request,
+                           const roll::Kubectl& kubectl) {
+  std::vector<std::unique_ptr<Stream>> streams;
+  AnalysisOptions options;
+  options.default_namespace = flags.default_namespace;
+  if (!flags.state.empty()) {
+    for (const std::string& path : flags.state) {
+      streams.push_back(
+          std::make_unique<Stream>(ReadFileFor(path, "the state file", flags.limits), path));
+    }
+  } else {
+    std::set<std::optional<std::string>> namespaces;
+    if (flags.all_namespaces) {
+      namespaces.insert(std::nullopt);
+    } else {
+      for (const Source& source : request.new_sources) {
+        namespaces.insert(source.id.name_space.str());
+      }
+      for (const SourceId& id : request.named) namespaces.insert(id.name_space.str());
+    }
+    for (const std::optional<std::string>& name_space : namespaces) {
+      streams.push_back(kubectl.GetAll(roll::kWorkloadResources, name_space));
+      streams.push_back(kubectl.GetAll(roll::kRolloutResource, name_space, true));
+    }
+  }
+  roll::ClusterView view =
+      roll::ReadClusterView(std::move(streams), std::move(options), flags.limits);
+  const Model& cluster = view.analysis->model();
+  if (flags.all_namespaces) {
+    request.named.clear();
+    for (const SourceId& named : flags.named) {
+      for (const SourceId& id : roll::NamedInEveryNamespace(cluster, named.kind, named.name)) {
+        request.named.push_back(id);
+      }
+    }
+  }
+  if (flags.state.empty()) {
+    std::set<SourceId> changed(request.named.begin(), request.named.end());
+    for (const Source& source : request.new_sources) changed.insert(source.id);
+    KubectlOptions lookup{flags.kubectl, flags.context, false, flags.limits};
+    request.looked_up =
+        KubectlLookup(lookup)(roll::SourcesToLookUp(cluster, view.skipped, changed)).sources;
+  }
+  return view;
+}
+
 }  // namespace
 
 cxxopts::Options RollOptionsSpec() {
@@ -229,6 +290,9 @@ cxxopts::Options RollOptionsSpec() {
           "the namespace of changed sources that name none (default: "
           "$HELM_NAMESPACE, else default); their readers are in theirs",
           cxxopts::value<std::string>(), "NS");
+  cluster("A,all-namespaces",
+          "the sources named, in every namespace that has them (a Secret a controller copies "
+          "into each)");
   cluster("context", "the kubeconfig context kubectl uses", cxxopts::value<std::string>(), "CTX");
   cluster("state",
           "read the cluster from FILE (kubectl get … -o yaml) instead of kubectl; "
@@ -278,6 +342,16 @@ int RunRoll(const std::vector<std::string>& args) {
         flags.named.push_back(NamedSource(arg, flags.default_namespace));
       }
     }
+    flags.all_namespaces = parsed.count("all-namespaces") > 0;
+    if (flags.all_namespaces && (!flags.apply_file.empty() || !flags.state.empty())) {
+      throw UsageError(
+          "--all-namespaces takes the sources named on the command line in every namespace; "
+          "--apply's manifest and --state say their namespaces themselves");
+    }
+    if (flags.all_namespaces && flags.named.empty()) {
+      throw UsageError(
+          "--all-namespaces needs the sources to look for: secret/NAME or configmap/NAME");
+    }
     if (flags.apply_file.empty() && flags.named.empty()) {
       throw UsageError("roll needs what changed: --apply FILE, or secret/NAME or configmap/NAME");
     }
@@ -292,47 +366,16 @@ int RunRoll(const std::vector<std::string>& args) {
   // kubectl may exit before reading all of the manifest it is fed.
   IgnoreBrokenPipe();
   try {
-    roll::KubectlOptions kubectl_options{flags.kubectl, flags.context, flags.limits};
-    roll::Kubectl kubectl(kubectl_options);
+    roll::Kubectl kubectl(roll::KubectlOptions{flags.kubectl, flags.context, flags.limits});
     std::optional<Stream> manifest;
     roll::PlanRequest request;
     request.named = flags.named;
     if (!flags.apply_file.empty()) {
-      RegularFileRead how;
-      how.max_bytes = flags.limits.max_input_bytes;
-      how.limit_option = "--max-input-bytes";
-      manifest.emplace(ReadRegularFile(flags.apply_file, flags.apply_file, how), flags.apply_file);
+      manifest.emplace(ReadFileFor(flags.apply_file, "", flags.limits), flags.apply_file);
       request.new_sources = ChangedSources(*manifest, flags);
     }
     if (!flags.hmac_key_file.empty()) request.hmac_key = ReadHmacKey(flags.hmac_key_file);
-
-    std::vector<std::unique_ptr<Stream>> streams;
-    AnalysisOptions options;
-    options.default_namespace = flags.default_namespace;
-    if (!flags.state.empty()) {
-      for (const std::string& path : flags.state) {
-        RegularFileRead how;
-        how.what = "the state file";
-        how.max_bytes = flags.limits.max_input_bytes;
-        how.limit_option = "--max-input-bytes";
-        streams.push_back(std::make_unique<Stream>(ReadRegularFile(path, path, how), path));
-      }
-    } else {
-      // A pod reads Secrets and ConfigMaps of its own namespace only: the workloads
-      // of the changed sources' namespaces are all the readers there can be.
-      std::set<std::string> namespaces;
-      for (const Source& source : request.new_sources)
-        namespaces.insert(source.id.name_space.str());
-      for (const SourceId& id : request.named) namespaces.insert(id.name_space.str());
-      for (const std::string& name_space : namespaces) {
-        streams.push_back(kubectl.GetAll(roll::kWorkloadResources, name_space));
-        streams.push_back(kubectl.GetAll(roll::kRolloutResource, name_space, true));
-      }
-      KubectlOptions lookup{flags.kubectl, flags.context, false, flags.limits};
-      options.lookup = KubectlLookup(lookup);
-    }
-    roll::ClusterView view =
-        roll::ReadClusterView(std::move(streams), std::move(options), flags.limits);
+    roll::ClusterView view = ReadView(flags, request, kubectl);
     request.cluster = &view.analysis->model();
     request.skipped = view.skipped;
     roll::RollPlan plan = roll::PlanRoll(request);

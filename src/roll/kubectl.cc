@@ -21,6 +21,12 @@ void CheckNames(const std::string& kind, const std::string& name_space, const st
   }
 }
 
+InputError Failed(const ProcessOutput& got, const std::string& origin) {
+  return InputError(
+      Location{origin, 0, 0, 0},
+      "kubectl failed (exit " + std::to_string(got.exit_code) + "): " + got.ErrorText());
+}
+
 nlohmann::json ParseJson(const std::string& text, const std::string& origin) {
   nlohmann::json parsed = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
   if (parsed.is_discarded() || !parsed.is_object()) {
@@ -40,29 +46,30 @@ std::vector<std::string> Kubectl::Command(const std::string& verb) const {
 std::string Kubectl::Run(const std::vector<std::string>& argv, const std::string& origin,
                          const std::optional<std::string>& input) const {
   ProcessOutput got = RunProgram(argv, options_.limits.max_input_bytes, origin, input);
-  if (got.exit_code != 0) {
-    throw InputError(
-        Location{origin, 0, 0, 0},
-        "kubectl failed (exit " + std::to_string(got.exit_code) + "): " + got.ErrorText());
-  }
+  if (got.exit_code != 0) throw Failed(got, origin);
   return std::move(got.out);
 }
 
-std::unique_ptr<Stream> Kubectl::GetAll(const std::string& resources, const std::string& name_space,
+std::unique_ptr<Stream> Kubectl::GetAll(const std::string& resources,
+                                        const std::optional<std::string>& name_space,
                                         bool absent_ok) const {
-  std::string origin = "kubectl get " + resources + " -n " + name_space;
-  CheckNames("", name_space, "", origin);
   std::vector<std::string> argv = Command("get");
-  argv.insert(argv.end(), {"--output=yaml", "--namespace=" + name_space, "--", resources});
+  argv.push_back("--output=yaml");
+  std::string origin = "kubectl get " + resources;
+  if (name_space) {
+    origin += " -n " + *name_space;
+    CheckNames("", *name_space, "", origin);
+    argv.push_back("--namespace=" + *name_space);
+  } else {
+    origin += " -A";
+    argv.push_back("--all-namespaces");
+  }
+  argv.insert(argv.end(), {"--", resources});
   ProcessOutput got = RunProgram(argv, options_.limits.max_input_bytes, origin);
   if (got.exit_code != 0 && absent_ok && UnknownResourceType(got.err)) {
     return std::make_unique<Stream>("", origin);
   }
-  if (got.exit_code != 0) {
-    throw InputError(
-        Location{origin, 0, 0, 0},
-        "kubectl failed (exit " + std::to_string(got.exit_code) + "): " + got.ErrorText());
-  }
+  if (got.exit_code != 0) throw Failed(got, origin);
   return std::make_unique<Stream>(std::move(got.out), origin);
 }
 

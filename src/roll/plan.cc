@@ -96,12 +96,40 @@ std::vector<std::string> NamedReads(const Consumer& consumer,
   return out;
 }
 
-bool ReadsAny(const Consumer& consumer, const std::map<SourceId, const ChangedSource*>& changed) {
+template <typename Changed>
+bool ReadsAny(const Consumer& consumer, const Changed& changed) {
   return std::any_of(consumer.references.begin(), consumer.references.end(),
                      [&](const Reference& ref) { return changed.count(ref.source) > 0; });
 }
 
 }  // namespace
+
+std::vector<SourceId> SourcesToLookUp(const Model& cluster,
+                                      const std::set<const Consumer*>& skipped,
+                                      const std::set<SourceId>& changed) {
+  std::set<SourceId> wanted;
+  for (const Consumer& consumer : cluster.consumers) {
+    if (skipped.count(&consumer) > 0 || !ReadsAny(consumer, changed)) continue;
+    for (const Reference& ref : consumer.references) {
+      if (cluster.sources.count(ref.source) == 0) wanted.insert(ref.source);
+    }
+  }
+  return {wanted.begin(), wanted.end()};
+}
+
+std::vector<SourceId> NamedInEveryNamespace(const Model& cluster, SourceKind kind,
+                                            const std::string& name) {
+  std::set<SourceId> found;
+  for (const Consumer& consumer : cluster.consumers) {
+    for (const Reference& ref : consumer.references) {
+      if (ref.source.kind == kind && ref.source.name == name) found.insert(ref.source);
+    }
+  }
+  for (const auto& [id, source] : cluster.sources) {
+    if (id.kind == kind && id.name == name) found.insert(id);
+  }
+  return {found.begin(), found.end()};
+}
 
 const char* ActionName(Action action) {
   switch (action) {
@@ -131,9 +159,12 @@ std::string AnnotationPatch(const Consumer& consumer, const TemplateHash& hash) 
 }
 
 RollPlan PlanRoll(const PlanRequest& request) {
-  const Model& before = *request.cluster;
+  // The sources before the change: the cluster view's, and those looked up for it.
+  Model before;
+  before.sources = request.cluster->sources;
+  for (const Source& source : request.looked_up) before.sources.emplace(source.id, source);
   RollPlan plan;
-  // The model after the change: the cluster's sources, the new contents over them.
+  // The model after the change: the sources before, the new contents over them.
   Model after;
   after.sources = before.sources;
   for (const Source& source : request.new_sources) {
@@ -149,7 +180,7 @@ RollPlan PlanRoll(const PlanRequest& request) {
   std::map<SourceId, const ChangedSource*> changed;
   for (const ChangedSource& source : plan.changed) changed.emplace(source.id, &source);
 
-  for (const Consumer& consumer : before.consumers) {
+  for (const Consumer& consumer : request.cluster->consumers) {
     if (request.skipped.count(&consumer) > 0 || !ReadsAny(consumer, changed)) continue;
     WorkloadPlan item;
     item.consumer = &consumer;

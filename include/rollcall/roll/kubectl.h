@@ -29,10 +29,11 @@ class Kubectl {
  public:
   explicit Kubectl(KubectlOptions options) : options_(std::move(options)) {}
 
-  // `kubectl get --output=yaml --namespace=NS -- RESOURCES`, as a stream named after
-  // the command. With `absent_ok`, a cluster that does not know the resource type
-  // (no Argo Rollouts installed) gives an empty stream.
-  std::unique_ptr<Stream> GetAll(const std::string& resources, const std::string& name_space,
+  // `kubectl get --output=yaml --namespace=NS|--all-namespaces -- RESOURCES`, as a
+  // stream named after the command. With `absent_ok`, a cluster that does not know
+  // the resource type (no Argo Rollouts installed) gives an empty stream.
+  std::unique_ptr<Stream> GetAll(const std::string& resources,
+                                 const std::optional<std::string>& name_space,
                                  bool absent_ok = false) const;
   // `kubectl apply --namespace=NS --filename=-` with `manifest` on its stdin: the
   // bytes rollcall read and planned with, not a file that may have changed since.

@@ -54,8 +54,11 @@ struct RollPlan {
 };
 
 struct PlanRequest {
-  // The cluster before the change: its workloads and the sources they read.
+  // The cluster before the change: its workloads and the sources it holds.
   const Model* cluster = nullptr;
+  // The sources its readers of changed sources read that `cluster` does not hold,
+  // fetched for the plan (SourcesToLookUp).
+  std::vector<Source> looked_up;
   // New contents of changed sources (a manifest about to be applied, or applied).
   std::vector<Source> new_sources;
   // Sources named as changed in the cluster already: the cluster holds their new
@@ -71,6 +74,19 @@ struct PlanRequest {
 // the one rollcall would compute (an HMAC one without --hmac-key-file, or the
 // reverse): rolling every such workload would be a mistake, not a repair.
 RollPlan PlanRoll(const PlanRequest& request);
+
+// The sources that the readers of `changed` read and `cluster` does not hold: what
+// must be looked up so that their hashes can be computed, and nothing more (no
+// Secret of a workload that reads no changed source is fetched).
+std::vector<SourceId> SourcesToLookUp(const Model& cluster,
+                                      const std::set<const Consumer*>& skipped,
+                                      const std::set<SourceId>& changed);
+
+// Every source of `kind` called `name` that `cluster` holds or one of its workloads
+// reads, whatever its namespace: `roll --all-namespaces secret/NAME`, for a Secret a
+// controller copies into every namespace.
+std::vector<SourceId> NamedInEveryNamespace(const Model& cluster, SourceKind kind,
+                                            const std::string& name);
 
 // The patch that writes `hash` on the pod template of a workload of `kind`:
 // {"spec":{"template":{"metadata":{"annotations":{…}}}}}, with the CronJob's
