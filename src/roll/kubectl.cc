@@ -22,9 +22,8 @@ void CheckNames(const std::string& kind, const std::string& name_space, const st
 }
 
 InputError Failed(const ProcessOutput& got, const std::string& origin) {
-  return InputError(
-      Location{origin, 0, 0, 0},
-      "kubectl failed (exit " + std::to_string(got.exit_code) + "): " + got.ErrorText());
+  return {Location{origin, 0, 0, 0},
+          "kubectl failed (exit " + std::to_string(got.exit_code) + "): " + got.ErrorText()};
 }
 
 nlohmann::json ParseJson(const std::string& text, const std::string& origin) {
@@ -54,7 +53,7 @@ std::unique_ptr<Stream> Kubectl::GetAll(const std::string& resources,
                                         const std::optional<std::string>& name_space,
                                         bool absent_ok) const {
   std::vector<std::string> argv = Command("get");
-  argv.push_back("--output=yaml");
+  argv.emplace_back("--output=yaml");
   std::string origin = "kubectl get " + resources;
   if (name_space) {
     origin += " -n " + *name_space;
@@ -62,7 +61,7 @@ std::unique_ptr<Stream> Kubectl::GetAll(const std::string& resources,
     argv.push_back("--namespace=" + *name_space);
   } else {
     origin += " -A";
-    argv.push_back("--all-namespaces");
+    argv.emplace_back("--all-namespaces");
   }
   argv.insert(argv.end(), {"--", resources});
   ProcessOutput got = RunProgram(argv, options_.limits.max_input_bytes, origin);
