@@ -3,12 +3,10 @@
 // the config hash render would write, and reports what it observed them do.
 #include <unistd.h>
 
-#include <chrono>
 #include <cxxopts.hpp>
 #include <iostream>
 #include <map>
 #include <set>
-#include <thread>
 
 #include "cli/analysis_flags.h"
 #include "cli/commands.h"
@@ -20,8 +18,8 @@
 #include "rollcall/object_names.h"
 #include "rollcall/regular_file.h"
 #include "rollcall/roll/cluster_view.h"
+#include "rollcall/roll/execute.h"
 #include "rollcall/roll/kubectl.h"
-#include "rollcall/roll/observe.h"
 #include "rollcall/roll/plan.h"
 #include "rollcall/roll/report.h"
 
@@ -44,16 +42,16 @@ struct RollFlags {
   Limits limits;
 };
 
-// "90", "90s", "5m", "1h": a duration in seconds.
+// "90", "90s", "1.5m", "1h": a duration in seconds, at most a day.
 double ParseDuration(const std::string& text, const std::string& option) {
-  std::size_t used = 0;
-  double value = -1;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-  }
-  std::string unit = text.substr(used);
+  std::size_t digits = text.find_first_not_of("0123456789.");
+  std::string number = text.substr(0, digits);
+  std::string unit = digits == std::string::npos ? "" : text.substr(digits);
   double scale = unit.empty() || unit == "s" ? 1 : unit == "m" ? 60 : unit == "h" ? 3600 : -1;
+  double value = -1;
+  if (!number.empty() && number.find('.') == number.rfind('.') && number != ".") {
+    value = std::stod(number);
+  }
   if (value < 0 || scale < 0 || value * scale > 86400) {
     throw UsageError(option + " must be a duration such as 90s, 5m or 1h (at most a day)");
   }
@@ -106,105 +104,6 @@ std::vector<Source> ChangedSources(const Stream& stream, const RollFlags& flags)
     throw InputError(Location{stream.origin(), 0, 0, 0}, "no Secret or ConfigMap to apply");
   }
   return sources;
-}
-
-const char* ResourceOf(const std::string& kind) {
-  if (kind == "Deployment") return "deployments.apps";
-  if (kind == "StatefulSet") return "statefulsets.apps";
-  if (kind == "DaemonSet") return "daemonsets.apps";
-  if (kind == "Rollout") return roll::kRolloutResource;
-  return "";
-}
-
-// At most a line of a message from kubectl, for a report line.
-std::string ShortText(const std::string& text) {
-  constexpr std::size_t kMax = 300;
-  return text.size() <= kMax ? text : text.substr(0, kMax) + "…";
-}
-
-std::int64_t GenerationOf(const nlohmann::json& object) {
-  const nlohmann::json* metadata = object.contains("metadata") ? &object["metadata"] : nullptr;
-  if (metadata == nullptr || !metadata->is_object() || !metadata->contains("generation")) return 0;
-  const nlohmann::json& generation = (*metadata)["generation"];
-  return generation.is_number_integer() ? generation.get<std::int64_t>() : 0;
-}
-
-// Patches every workload the plan rolls, then watches them until each is observed
-// rolled, cannot get there, or --timeout passes.
-std::vector<roll::WorkloadResult> Roll(const roll::RollPlan& plan, const roll::Kubectl& kubectl,
-                                       const RollFlags& flags) {
-  std::vector<roll::WorkloadResult> results;
-  struct Watch {
-    std::size_t result;
-    std::int64_t generation;
-  };
-  std::vector<Watch> watches;
-  for (const roll::WorkloadPlan& item : plan.workloads) {
-    roll::WorkloadResult result{&item, roll::Outcome::kUnchanged, ""};
-    if (item.action == roll::Action::kNotRolled) result.outcome = roll::Outcome::kNotRolled;
-    if (item.action == roll::Action::kNextRun) result.outcome = roll::Outcome::kNextRun;
-    if (item.action == roll::Action::kRoll) {
-      const Consumer& consumer = *item.consumer;
-      try {
-        nlohmann::json patched =
-            kubectl.Patch(ResourceOf(consumer.kind.str()), consumer.name_space.str(),
-                          consumer.name.str(), item.patch, item.patch_type);
-        watches.push_back({results.size(), GenerationOf(patched)});
-        result.outcome = roll::Outcome::kTimedOut;
-        result.observed = "patched; not observed yet";
-      } catch (const InputError& e) {
-        result.outcome = roll::Outcome::kNotRolled;
-        result.observed = ShortText(e.what());
-      }
-    }
-    results.push_back(std::move(result));
-  }
-  auto deadline =
-      std::chrono::steady_clock::now() +
-      std::chrono::milliseconds(static_cast<std::int64_t>(flags.timeout_seconds * 1000));
-  while (!watches.empty()) {
-    // One listing of ReplicaSets or ControllerRevisions per namespace and round.
-    std::map<std::pair<std::string, std::string>, nlohmann::json> owned;
-    std::vector<Watch> waiting;
-    for (const Watch& watch : watches) {
-      roll::WorkloadResult& result = results[watch.result];
-      const Consumer& consumer = *result.plan->consumer;
-      const std::string& kind = consumer.kind.str();
-      const std::string& name_space = consumer.name_space.str();
-      roll::Observation seen;
-      try {
-        nlohmann::json workload = kubectl.Get(ResourceOf(kind), name_space, consumer.name.str());
-        nlohmann::json list;
-        if (std::string owned_kind = roll::OwnedListKind(kind); !owned_kind.empty()) {
-          auto [cached, added] = owned.try_emplace({name_space, owned_kind + ".apps"});
-          if (added) cached->second = kubectl.Get(owned_kind + ".apps", name_space);
-          list = cached->second;
-        }
-        seen = roll::Observe(kind, workload, list, watch.generation, result.plan->hash_after->hash);
-      } catch (const InputError& e) {
-        // Seen again at the next look; what kubectl said shows if it was the last.
-        seen = {roll::Progress::kWaiting, ShortText(e.what())};
-      }
-      result.observed = seen.detail;
-      switch (seen.progress) {
-        case roll::Progress::kRolled:
-          result.outcome = roll::Outcome::kRolled;
-          break;
-        case roll::Progress::kFailed:
-        case roll::Progress::kNotRolling:
-          result.outcome = roll::Outcome::kNotRolled;
-          break;
-        case roll::Progress::kWaiting:
-          waiting.push_back(watch);
-          break;
-      }
-    }
-    watches = std::move(waiting);
-    if (watches.empty() || std::chrono::steady_clock::now() >= deadline) break;
-    std::this_thread::sleep_for(
-        std::chrono::milliseconds(static_cast<std::int64_t>(flags.interval_seconds * 1000)));
-  }
-  return results;
 }
 
 std::string ReadFileFor(const std::string& path, const std::string& what, const Limits& limits) {
@@ -385,7 +284,7 @@ int RunRoll(const std::vector<std::string>& args) {
       for (const roll::WorkloadPlan& item : plan.workloads) results.push_back({&item, {}, ""});
     } else {
       if (manifest) kubectl.Apply(manifest->bytes(), flags.default_namespace);
-      results = Roll(plan, kubectl, flags);
+      results = roll::Execute(plan, kubectl, {flags.timeout_seconds, flags.interval_seconds});
     }
     std::string report = flags.json ? roll::ReportJson(plan, results, flags.dry_run)
                                     : roll::ReportText(plan, results, flags.dry_run);
