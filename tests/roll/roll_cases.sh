@@ -147,42 +147,53 @@ PY
   tap_result $? "urbalurba corpus: one key of the shared Secret changes, exactly its reader rolls" "" "$report"
 fi
 
-# The real kubectl applies every patch of the shared-secret plan to its workload,
-# offline, and render of the patched workload beside the new Secret keeps the hash the
-# patch wrote: the next helm upgrade through rollcall rolls nothing again.
+# The real kubectl applies every patch of two plans to its workload, offline: the
+# shared-secret one (Deployments, StatefulSets, a DaemonSet: strategic-merge patches)
+# and the ledger one (an Argo Rollout too: a merge patch). render of each patched
+# workload beside the new Secret computes the hash the patch wrote: the next helm
+# upgrade through rollcall rolls nothing again.
 if [[ ! -x "$kubectl_real" ]]; then
   tap_skip "the real kubectl accepts every patch, and render agrees with its hash" \
     "no kubectl at $kubectl_real (scripts/fetch-helm.sh)"
 else
-  fixture=testdata/roll/shared-secret
-  "$rollcall" roll --dry-run --format json --state "$fixture/cluster.yaml" \
-    --apply "$fixture/secret-after.yaml" >"$tmp/plan.json"
-  report="$(/usr/bin/python3 - "$tmp" "$kubectl_real" "$rollcall" "$fixture" <<'PY' 2>&1
+  report="$(/usr/bin/python3 - "$tmp" "$kubectl_real" "$rollcall" <<'PY' 2>&1
 import json, subprocess, sys
-tmp, kubectl, rollcall, fixture = sys.argv[1:5]
-plan = json.load(open(f"{tmp}/plan.json"))
-docs = open(f"{fixture}/cluster.yaml").read().split("\n---\n")
-problems, patched = [], 0
-for item in plan["workloads"]:
-    if "patch" not in item:
-        continue
-    doc = next(d for d in docs if f"kind: {item['kind']}\n" in d and f"  name: {item['name']}\n" in d)
-    path = f"{tmp}/{item['name']}.yaml"
-    open(path, "w").write(doc)
-    got = subprocess.run([kubectl, "patch", "--local", "-f", path, "--type", item["patch_type"],
-                          "-p", json.dumps(item["patch"]), "-o", "yaml"], capture_output=True, text=True)
-    if got.returncode != 0:
-        problems.append(f"{item['name']}: kubectl patch --local failed: {got.stderr}")
-        continue
-    stream = open(f"{fixture}/secret-after.yaml").read() + "---\n" + got.stdout
-    rendered = subprocess.run([rollcall, "render"], input=stream, capture_output=True, text=True)
-    hashes = [l.split(": ", 1)[1].strip('"') for l in rendered.stdout.splitlines()
-              if "rollcall.dev/config-hash:" in l]
-    if hashes != [item["hash_after"]]:
-        problems.append(f"{item['name']}: render wrote {hashes}, the patch {item['hash_after']}")
-    patched += 1
-if patched != 5:
-    problems.append(f"{patched} patches checked, expected 5")
+tmp, kubectl, rollcall = sys.argv[1:4]
+plans = [  # (fixture, state files, namespace, patches expected)
+    ("testdata/roll/shared-secret", ["cluster.yaml"], "default", 5),
+    ("testdata/roll/ledger", ["cluster.yaml", "rollouts.yaml", "secret-before.yaml"], "ledger", 3),
+]
+problems = []
+for fixture, states, namespace, expected in plans:
+    args = [rollcall, "roll", "--dry-run", "--format", "json", "-n", namespace]
+    for state in states:
+        args += ["--state", f"{fixture}/{state}"]
+    plan = json.loads(subprocess.run(args + ["--apply", f"{fixture}/secret-after.yaml"],
+                                     capture_output=True, text=True, check=True).stdout)
+    docs = []
+    for state in states:
+        docs += open(f"{fixture}/{state}").read().split("\n---\n")
+    patched = 0
+    for item in plan["workloads"]:
+        if "patch" not in item:
+            continue
+        doc = next(d for d in docs if f"kind: {item['kind']}\n" in d and f"  name: {item['name']}\n" in d)
+        path = f"{tmp}/{item['name']}.yaml"
+        open(path, "w").write(doc)
+        got = subprocess.run([kubectl, "patch", "--local", "-f", path, "--type", item["patch_type"],
+                              "-p", json.dumps(item["patch"]), "-o", "yaml"], capture_output=True, text=True)
+        if got.returncode != 0:
+            problems.append(f"{item['name']}: kubectl patch --local failed: {got.stderr}")
+            continue
+        stream = open(f"{fixture}/secret-after.yaml").read() + "---\n" + got.stdout
+        rendered = subprocess.run([rollcall, "render"], input=stream, capture_output=True, text=True)
+        hashes = [l.split(": ", 1)[1].strip('"') for l in rendered.stdout.splitlines()
+                  if "rollcall.dev/config-hash:" in l]
+        if hashes != [item["hash_after"]]:
+            problems.append(f"{item['name']}: render wrote {hashes}, the patch {item['hash_after']}")
+        patched += 1
+    if patched != expected:
+        problems.append(f"{fixture}: {patched} patches checked, expected {expected}")
 print("\n".join(problems))
 PY
 )"
