@@ -113,6 +113,7 @@ Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::N
 Document::Document(const Stream& stream, const DocumentSpan& span, const TypeHeader& type)
     : stream_(&stream),
       span_(&span),
+      scanned_(true),
       shape_(Shape::kUnread),
       api_version_(type.api_version),
       kind_(type.kind) {}
@@ -297,7 +298,8 @@ void DropTrees(std::vector<Document>& documents) {
 }
 
 std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
-                                  const NeedsTree& needs_tree, const ReadTree& read_tree) {
+                                  const NeedsTree& needs_tree, const ReadTree& read_tree,
+                                  CountedNotObjects* counted) {
   const std::vector<DocumentSpan>& spans = stream.documents();
   auto read = [&](std::size_t i) { return Read(stream, spans[i], limits, needs_tree, read_tree); };
   if (!needs_tree) return ParallelMap<Document>(spans.size(), read);
@@ -306,15 +308,25 @@ std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
   // records (docs/performance.md). Chunks go in stream order, so the error thrown is
   // still the first document's in stream order.
   constexpr std::size_t kChunk = std::size_t{1} << 14;
+  // Values-like documents past the first few are counted, not kept (`counted`).
+  std::size_t not_objects = 0;
   std::vector<Document> out;
   for (std::size_t begin = 0; begin < spans.size(); begin += kChunk) {
     std::vector<Document> chunk = ParallelMap<Document>(
         std::min(kChunk, spans.size() - begin), [&](std::size_t i) { return read(begin + i); });
     for (Document& doc : chunk) {
-      if (doc.shape() != Document::Shape::kUnread) out.push_back(std::move(doc));
+      if (doc.shape() == Document::Shape::kUnread) continue;
+      if (doc.shape() == Document::Shape::kNotObject && not_objects++ >= kRecordedNotObjects &&
+          counted != nullptr && doc.scanned()) {
+        counted->Add(std::move(doc));
+        continue;
+      }
+      out.push_back(std::move(doc));
     }
   }
   return out;
 }
+
+void CountedNotObjects::Add(Document doc) { (count_++ == 0 ? first_ : last_) = std::move(doc); }
 
 }  // namespace rollcall
