@@ -259,7 +259,12 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
 Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limits,
               const NeedsTree& needs_tree, const ReadTree& read_tree) {
   CheckText(stream, span, limits);
-  if (needs_tree && !span.empty) {
+  if (needs_tree && span.empty) {
+    // Comments only: nothing to read in it, unless it holds a marker's text.
+    if (!needs_tree(TypeHeader{}, span.ReadText(stream.bytes()))) {
+      return {stream, span, TypeHeader{}};
+    }
+  } else if (needs_tree) {
     std::string_view text = span.ReadText(stream.bytes());
     TypeScan scan = ScanType(text);
     if (scan.type && !needs_tree(*scan.type, text)) return {stream, span, *scan.type};
@@ -304,9 +309,9 @@ std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
   auto read = [&](std::size_t i) { return Read(stream, spans[i], limits, needs_tree, read_tree); };
   if (!needs_tree) return ParallelMap<Document>(spans.size(), read);
   // The documents no one reads leave no record: made a chunk at a time and dropped
-  // there, so a stream of a million small unread objects never holds a million
-  // records (docs/performance.md). Chunks go in stream order, so the error thrown is
-  // still the first document's in stream order.
+  // there, so a stream of a million small unread objects, or of a million empty
+  // documents, never holds a million records (docs/performance.md). Chunks go in stream order, so
+  // the error thrown is still the first document's in stream order.
   constexpr std::size_t kChunk = std::size_t{1} << 14;
   // Values-like documents past the first few are counted, not kept (`counted`).
   std::size_t not_objects = 0;

@@ -51,7 +51,8 @@ class Document {
     kObject,     // a mapping with apiVersion and kind
     kNotObject,  // a mapping without them: a values file, a kustomization
     kUnread,     // an object the command neither edits nor reads: apiVersion and kind
-                 // come from ScanTypeHeader, and there is no tree (root() is undefined)
+                 // come from ScanTypeHeader, and there is no tree (root() is undefined);
+                 // or an empty document it does not read (no marker's text in it)
   };
 
   Document(const Stream& stream, const DocumentSpan& span, const YAML::Node& root);
@@ -174,7 +175,8 @@ using ReadTree = std::function<void(Document& doc)>;
 // Parses every document of the stream, in order, on all hardware threads. Every
 // document gets the text checks of `limits`. With `needs_tree`, a document whose
 // type ScanTypeHeader reads and `needs_tree` declines is one yaml-cpp never sees and
-// the result leaves out (a Shape::kUnread record, dropped as it is made), and a
+// the result leaves out (a Shape::kUnread record, dropped as it is made), as is an
+// empty document whose text `needs_tree` declines with an empty type; and a
 // mapping the scan reads as plainly not an object, and `needs_tree` declines, is a
 // Shape::kNotObject record without a tree; with `counted` too, such a mapping past
 // the stream's first kRecordedNotObjects not-objects is only counted there, and the
