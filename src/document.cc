@@ -158,7 +158,8 @@ Location Document::Locate() const {
 }
 
 std::string_view Document::template_path() const {
-  if (span_->source_size != 0) return span_->Source(stream_->bytes());
+  std::string_view source = span_->Source(stream_->bytes());
+  if (!source.empty()) return source;
   const WrittenValue* helm4 = Annotation(kHelm4FilenameAnnotation);
   return helm4 != nullptr ? std::string_view(helm4->text) : std::string_view();
 }
