@@ -47,9 +47,11 @@ def count_documents(path):
 
 def throughput(args):
     # label, command, exit statuses that mean it ran (lint exits 1 on findings)
-    commands = [("baseline", [args.baseline], (0,)),
-                ("rollcall", [args.rollcall, "render"], (0,)),
-                ("lint", [args.rollcall, "lint", "-"], (0, 1))]
+    commands = [("baseline", [args.baseline], (0,))]
+    if args.libyaml:
+        commands.append(("libyaml", [args.libyaml], (0,)))
+    commands += [("rollcall", [args.rollcall, "render"], (0,)),
+                 ("lint", [args.rollcall, "lint", "-"], (0, 1))]
     print(f"{'stream':<22} {'docs':>6} {'MB':>6} {'program':<9} {'seconds':>7} {'cpu s':>6} "
           f"{'MB/s':>6} {'docs/s':>7} {'RSS MiB':>7} {'RSS/in':>6} {'vs base':>7} {'vs rend':>7}")
     for path in args.streams:
@@ -95,6 +97,7 @@ def main():
     t = sub.add_parser("throughput")
     t.add_argument("--rollcall", required=True)
     t.add_argument("--baseline", required=True)
+    t.add_argument("--libyaml", help="bench/libyaml_baseline: the same documents, libyaml events")
     t.add_argument("--kustomize", required=True)
     t.add_argument("--kustomize-max-docs", type=int, default=1600)
     t.add_argument("--repeat", type=int, default=3)

@@ -1,8 +1,9 @@
 #!/bin/bash
 # The benchmark of docs/performance.md. Usage: bench/run.sh [BUILD_DIR] [SCALE]
 # Generates the streams (bench/generate.py), then prints for each: MB/s,
-# documents/s and peak RSS of rollcall render, of the yaml-cpp baseline
-# (bench/parse_baseline.cc) and, at sizes it finishes in reasonable time, of
+# documents/s and peak RSS of rollcall render and lint, of the yaml-cpp baseline
+# (bench/parse_baseline.cc), of libyaml's event parser over the same documents
+# (bench/libyaml_baseline.cc) and, at sizes it finishes in reasonable time, of
 # `kubectl kustomize` as a pass-through post-renderer; then rollcall's start-up
 # time. SCALE (default 1) multiplies every stream size, for a quick run use 0.1.
 # It prints figures and asserts nothing.
@@ -34,7 +35,8 @@ if [[ -d "$corpus" ]]; then
   done < <(find "$corpus" -type f -name '*.yaml' -size +1000k -print0 | sort -z)
 fi
 python3 "$here/measure.py" throughput --rollcall "$build/rollcall" \
-  --baseline "$build/bench/parse_baseline" --kustomize "$here/kustomize_post_renderer.sh" \
+  --baseline "$build/bench/parse_baseline" --libyaml "$build/bench/libyaml_baseline" \
+  --kustomize "$here/kustomize_post_renderer.sh" \
   --kustomize-max-docs "$(docs 2000)" "${streams[@]}"
 python3 "$here/measure.py" startup --rollcall "$build/rollcall"
 echo "load after: $(uptime | sed 's/.*load/load/')"

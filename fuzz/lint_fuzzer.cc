@@ -35,7 +35,8 @@ rollcall::Inputs LoadAsStdin(const std::string& bytes) {
 void Lint(rollcall::Inputs inputs) {
   rollcall::AnalysisOptions options;
   options.loose_markers = std::move(inputs.loose_markers);
-  rollcall::Analysis analysis(std::move(inputs.documents), std::move(options));
+  rollcall::Analysis analysis(std::move(inputs.documents), std::move(options),
+                              std::move(inputs.counted_not_objects));
   rollcall::Report report;
   report.findings = rollcall::RunRules(analysis, std::move(inputs.findings));
   rollcall::MapToTemplates(inputs, report.findings);

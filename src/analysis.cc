@@ -79,9 +79,11 @@ std::string DescribeReference(const Reference& reference) {
   return out;
 }
 
-Analysis::Analysis(std::vector<Document> documents, AnalysisOptions options)
+Analysis::Analysis(std::vector<Document> documents, AnalysisOptions options,
+                   std::vector<CountedNotObjects> counted)
     : options_(std::move(options)),
       documents_(std::move(documents)),
+      counted_(std::move(counted)),
       model_(BuildModel(documents_, options_.default_namespace, options_.config.consumer_kinds)),
       runtime_(documents_, options_.config.runtime_sources) {
   AddStateSources(model_, options_.state);

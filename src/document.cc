@@ -113,6 +113,7 @@ Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::N
 Document::Document(const Stream& stream, const DocumentSpan& span, const TypeHeader& type)
     : stream_(&stream),
       span_(&span),
+      scanned_(true),
       shape_(Shape::kUnread),
       api_version_(type.api_version),
       kind_(type.kind) {}
@@ -157,7 +158,8 @@ Location Document::Locate() const {
 }
 
 std::string_view Document::template_path() const {
-  if (span_->source_size != 0) return span_->Source(stream_->bytes());
+  std::string_view source = span_->Source(stream_->bytes());
+  if (!source.empty()) return source;
   const WrittenValue* helm4 = Annotation(kHelm4FilenameAnnotation);
   return helm4 != nullptr ? std::string_view(helm4->text) : std::string_view();
 }
@@ -258,7 +260,12 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
 Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limits,
               const NeedsTree& needs_tree, const ReadTree& read_tree) {
   CheckText(stream, span, limits);
-  if (needs_tree && !span.empty) {
+  if (needs_tree && span.empty) {
+    // Comments only: nothing to read in it, unless it holds a marker's text.
+    if (!needs_tree(TypeHeader{}, span.ReadText(stream.bytes()))) {
+      return {stream, span, TypeHeader{}};
+    }
+  } else if (needs_tree) {
     std::string_view text = span.ReadText(stream.bytes());
     TypeScan scan = ScanType(text);
     if (scan.type && !needs_tree(*scan.type, text)) return {stream, span, *scan.type};
@@ -297,24 +304,35 @@ void DropTrees(std::vector<Document>& documents) {
 }
 
 std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
-                                  const NeedsTree& needs_tree, const ReadTree& read_tree) {
+                                  const NeedsTree& needs_tree, const ReadTree& read_tree,
+                                  CountedNotObjects* counted) {
   const std::vector<DocumentSpan>& spans = stream.documents();
   auto read = [&](std::size_t i) { return Read(stream, spans[i], limits, needs_tree, read_tree); };
   if (!needs_tree) return ParallelMap<Document>(spans.size(), read);
   // The documents no one reads leave no record: made a chunk at a time and dropped
-  // there, so a stream of a million small unread objects never holds a million
-  // records (docs/performance.md). Chunks go in stream order, so the error thrown is
-  // still the first document's in stream order.
+  // there, so a stream of a million small unread objects, or of a million empty
+  // documents, never holds a million records (docs/performance.md). Chunks go in stream order, so
+  // the error thrown is still the first document's in stream order.
   constexpr std::size_t kChunk = std::size_t{1} << 14;
+  // Values-like documents past the first few are counted, not kept (`counted`).
+  std::size_t not_objects = 0;
   std::vector<Document> out;
   for (std::size_t begin = 0; begin < spans.size(); begin += kChunk) {
     std::vector<Document> chunk = ParallelMap<Document>(
         std::min(kChunk, spans.size() - begin), [&](std::size_t i) { return read(begin + i); });
     for (Document& doc : chunk) {
-      if (doc.shape() != Document::Shape::kUnread) out.push_back(std::move(doc));
+      if (doc.shape() == Document::Shape::kUnread) continue;
+      if (doc.shape() == Document::Shape::kNotObject && not_objects++ >= kRecordedNotObjects &&
+          counted != nullptr && doc.scanned()) {
+        counted->Add(std::move(doc));
+        continue;
+      }
+      out.push_back(std::move(doc));
     }
   }
   return out;
 }
+
+void CountedNotObjects::Add(Document doc) { (count_++ == 0 ? first_ : last_) = std::move(doc); }
 
 }  // namespace rollcall

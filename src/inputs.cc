@@ -125,8 +125,10 @@ class Loader {
   void AddStream(std::string bytes, const std::string& origin) {
     auto stream = std::make_unique<Stream>(std::move(bytes), origin);
     std::vector<Document> parsed;
+    CountedNotObjects counted;
     try {
-      parsed = ParseStream(*stream, options_.limits, options_.parses, FactReader(options_.facts));
+      parsed = ParseStream(*stream, options_.limits, options_.parses, FactReader(options_.facts),
+                           &counted);
     } catch (const InputError& error) {
       if (stream->bytes().find("{{") == std::string::npos) throw;
       // A chart template: not YAML until rendered, but its markers count.
@@ -143,6 +145,7 @@ class Loader {
       return;
     }
     for (Document& doc : parsed) inputs_.documents.push_back(std::move(doc));
+    if (counted.count() > 0) inputs_.counted_not_objects.push_back(std::move(counted));
     inputs_.streams.push_back(std::move(stream));
   }
 

@@ -121,15 +121,17 @@ std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, Rende
   analysis_options.state = options.state;
   analysis_options.lookup = options.lookup;
   // Documents the analysis does not read are never parsed, and the others' trees
-  // go as soon as their facts are read (docs/performance.md).
+  // go as soon as their facts are read; values-like documents past the first few
+  // are only counted (docs/performance.md).
+  std::vector<CountedNotObjects> counted(1);
   std::vector<Document> documents = ParseStream(
       stream, options.limits,
       [&](const TypeHeader& type, std::string_view text) {
         return AnalysisReads(analysis_options, type, text);
       },
-      FactReader(FactOptionsFor(analysis_options)));
+      FactReader(FactOptionsFor(analysis_options)), &counted.front());
   RefuseHalfObjects(documents);
-  Analysis analysis(std::move(documents), std::move(analysis_options));
+  Analysis analysis(std::move(documents), std::move(analysis_options), std::move(counted));
 
   result.findings = RunRules(analysis, {}, RulesFor::kRender);
   result.summary = analysis.Summary();

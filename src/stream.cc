@@ -99,6 +99,29 @@ std::size_t LineIndex::LineStart(std::size_t line) const {
   return pos;
 }
 
+std::string_view DocumentSpan::Source(std::string_view stream) const {
+  // The lines before the document's content, as SplitDocuments reads them: the span's
+  // "---" line (refused with more than a comment), then comments and blank lines up
+  // to content or a "..." line.
+  std::string_view text = Text(stream);
+  if (problem == SplitProblem::kBadSeparator) return {};
+  for (std::size_t pos = 0; pos < text.size();) {
+    std::size_t nl = text.find('\n', pos);
+    std::size_t next = nl == std::string_view::npos ? text.size() : nl + 1;
+    std::string_view line = StripLineBreak(text.substr(pos, next - pos));
+    if (pos == 0 && line.substr(0, 3) == "---") {
+      // The separator that starts the span.
+    } else if (IsMarker(line, "...") || HasContent(line)) {
+      return {};
+    } else if (line.size() > kSourcePrefix.size() &&
+               line.substr(0, kSourcePrefix.size()) == kSourcePrefix) {
+      return line.substr(kSourcePrefix.size());
+    }
+    pos = next;
+  }
+  return {};
+}
+
 const char* SplitProblemMessage(DocumentSpan::SplitProblem problem) {
   switch (problem) {
     case DocumentSpan::SplitProblem::kBadSeparator:
@@ -185,9 +208,6 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes) {
         current.problem = DocumentSpan::SplitProblem::kDirective;
       }
       current.empty = false;
-    } else if (current.source_size == 0 && line.substr(0, kSourcePrefix.size()) == kSourcePrefix) {
-      current.source_begin = static_cast<std::uint32_t>(pos + kSourcePrefix.size());
-      current.source_size = static_cast<std::uint32_t>(line.size() - kSourcePrefix.size());
     }
     pos = next;
   }

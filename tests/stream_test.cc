@@ -1,5 +1,6 @@
 #include "rollcall/stream.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 namespace rollcall {
@@ -74,6 +75,25 @@ TEST(SplitDocuments, ReadsHelmSourceComment) {
   ASSERT_EQ(docs.size(), 2u);
   EXPECT_EQ(docs[0].Source(bytes), "chart/templates/a.yaml");
   EXPECT_EQ(docs[1].Source(bytes), "");
+}
+
+// The path is read from the bytes when asked (a span does not keep it): the first
+// "# Source:" comment with a path before the document's content, and none after it.
+TEST(SplitDocuments, HelmSourceCommentOnlyBeforeContent) {
+  std::string bytes =
+      "# Source: c/first.yaml\r\nkind: A\n"  // no "---": the stream's start
+      "--- # c\n# other\n\n# Source: \n# Source: c/b.yaml\n# Source: c/x.yaml\n"
+      "---\nkind: C\n# Source: c/late.yaml\n"  // after content
+      "---\n  # Source: c/indented.yaml\n...\n# Source: c/closed.yaml\n"
+      "--- x\n# Source: c/refused.yaml\n"  // a refused separator
+      "---\n%YAML 1.1\n# Source: c/directive.yaml\n"
+      "---\n# Source: c/empty.yaml";
+  std::vector<DocumentSpan> docs = SplitDocuments(bytes);
+  std::vector<std::string_view> sources;
+  for (const DocumentSpan& doc : docs) sources.push_back(doc.Source(bytes));
+  EXPECT_THAT(sources,
+              ::testing::ElementsAre("c/first.yaml", "c/b.yaml", "", "", "", "", "c/empty.yaml"));
+  static_assert(sizeof(DocumentSpan) <= 20, "a span for every document, kept for the whole run");
 }
 
 TEST(SplitDocuments, SkipsBomAndHandlesCrlf) {

@@ -95,15 +95,18 @@ struct Suppression {
 
 class Analysis {
  public:
-  // `documents` are every parsed document of every input; their streams must
-  // outlive the analysis.
-  Analysis(std::vector<Document> documents, AnalysisOptions options);
+  // `documents` are every parsed document of every input, `counted` the values-like
+  // documents ParseStream counted rather than recorded, one entry per input that has
+  // some; their streams must outlive the analysis.
+  Analysis(std::vector<Document> documents, AnalysisOptions options,
+           std::vector<CountedNotObjects> counted = {});
   ~Analysis();
   Analysis(const Analysis&) = delete;
   Analysis& operator=(const Analysis&) = delete;
 
   const AnalysisOptions& options() const { return options_; }
   const std::vector<Document>& documents() const { return documents_; }
+  const std::vector<CountedNotObjects>& counted_not_objects() const { return counted_; }
   const Model& model() const { return model_; }
   const RuntimeSources& runtime() const { return runtime_; }
   const std::vector<ReferenceCoverage>& coverage() const { return coverage_; }
@@ -143,6 +146,7 @@ class Analysis {
 
   AnalysisOptions options_;
   std::vector<Document> documents_;
+  std::vector<CountedNotObjects> counted_;
   Model model_;
   RuntimeSources runtime_;
   std::deque<Marker> markers_;  // a deque: coverage keeps pointers into it

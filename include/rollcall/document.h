@@ -51,7 +51,8 @@ class Document {
     kObject,     // a mapping with apiVersion and kind
     kNotObject,  // a mapping without them: a values file, a kustomization
     kUnread,     // an object the command neither edits nor reads: apiVersion and kind
-                 // come from ScanTypeHeader, and there is no tree (root() is undefined)
+                 // come from ScanTypeHeader, and there is no tree (root() is undefined);
+                 // or an empty document it does not read (no marker's text in it)
   };
 
   Document(const Stream& stream, const DocumentSpan& span, const YAML::Node& root);
@@ -77,6 +78,9 @@ class Document {
   const YAML::Node& root() const;
   bool has_tree() const { return !dropped_; }
   Shape shape() const { return shape_; }
+  // Told by the type scan alone and never parsed: an unread object, or a mapping
+  // the scan read as plainly not an object (NotAnObject).
+  bool scanned() const { return scanned_; }
 
   const std::string& api_version() const { return api_version_; }
   const std::string& kind() const { return kind_; }
@@ -127,11 +131,33 @@ class Document {
   const DocumentSpan* span_ = nullptr;
   std::unique_ptr<YAML::Node> root_;  // null: no tree (an empty, unread or dropped one)
   bool dropped_ = false;
+  bool scanned_ = false;
   Shape shape_ = Shape::kEmpty;
   std::uint32_t root_pos_ = 0;  // where the object starts, past "---" and comments
   Name api_version_, kind_, name_, namespace_;
   std::unique_ptr<Written> written_;  // null when it would be empty
   std::unique_ptr<DocumentFacts> facts_;
+};
+
+// How many not-objects of a stream keep a record each, at the least: not-an-object
+// says that many one by one and counts the rest in one finding.
+inline constexpr std::size_t kRecordedNotObjects = 5;
+
+// The values-like documents of one stream that ParseStream counted rather than
+// recorded: those the type scan told apart (never parsed, nothing in them read) past
+// the stream's first kRecordedNotObjects not-objects. A stream of a million of them
+// kept a record each, 88 bytes, only to be counted (docs/performance.md).
+class CountedNotObjects {
+ public:
+  void Add(Document doc);
+  std::size_t count() const { return count_; }
+  // The first and the last of them; null when there are none.
+  const Document* first() const { return count_ == 0 ? nullptr : &first_; }
+  const Document* last() const { return count_ > 1 ? &last_ : first(); }
+
+ private:
+  std::size_t count_ = 0;
+  Document first_, last_;
 };
 
 // Parses one document after checking it against `limits`. Throws InputError naming
@@ -149,14 +175,18 @@ using ReadTree = std::function<void(Document& doc)>;
 // Parses every document of the stream, in order, on all hardware threads. Every
 // document gets the text checks of `limits`. With `needs_tree`, a document whose
 // type ScanTypeHeader reads and `needs_tree` declines is one yaml-cpp never sees and
-// the result leaves out (a Shape::kUnread record, dropped as it is made), and a
-// mapping the scan reads as plainly not an object is a Shape::kNotObject record
-// without a tree. With `read_tree`, every document parsed into a
+// the result leaves out (a Shape::kUnread record, dropped as it is made), as is an
+// empty document whose text `needs_tree` declines with an empty type; and a
+// mapping the scan reads as plainly not an object, and `needs_tree` declines, is a
+// Shape::kNotObject record without a tree; with `counted` too, such a mapping past
+// the stream's first kRecordedNotObjects not-objects is only counted there, and the
+// result leaves it out. With `read_tree`, every document parsed into a
 // tree goes through it right after its parse. When documents are malformed, the
 // error of the first in stream order is thrown, however the threads interleave.
 std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
                                   const NeedsTree& needs_tree = nullptr,
-                                  const ReadTree& read_tree = nullptr);
+                                  const ReadTree& read_tree = nullptr,
+                                  CountedNotObjects* counted = nullptr);
 
 // Throws InputError at the first document that has a kind and no apiVersion, or an
 // apiVersion and no kind: kubectl and Helm refuse such a document when they apply a

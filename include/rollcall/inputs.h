@@ -64,6 +64,8 @@ struct RenderedChart {
 struct Inputs {
   std::vector<std::unique_ptr<Stream>> streams;
   std::vector<Document> documents;
+  // Values-like documents counted rather than recorded, per stream (ParseStream).
+  std::vector<CountedNotObjects> counted_not_objects;
   std::vector<Marker> loose_markers;  // from templates that do not parse
   std::vector<Finding> findings;      // template-not-analysed notes, input errors
   std::vector<InputError> errors;     // what the input-error findings say (keep_going)

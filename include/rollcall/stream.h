@@ -44,8 +44,9 @@ class LineIndex {
 
 // One document of the stream: a byte span that starts at its "---" line (or at the
 // start of the stream) and ends where the next document's "---" line starts.
-// 32-bit offsets (streams are at most kMaxStreamBytes): a large stream has a
-// hundred thousand spans, kept for the whole run.
+// 20 bytes, 32-bit offsets (streams are at most kMaxStreamBytes): a span is kept for
+// every document of the stream for the whole run, and for a stream of tiny documents
+// the spans are most of the memory (docs/performance.md).
 struct DocumentSpan {
   std::uint32_t index = 0;  // 1-based position in the stream
   std::uint32_t begin = 0;  // offset of the first byte (after a UTF-8 BOM for document 1)
@@ -64,15 +65,11 @@ struct DocumentSpan {
     kDirective,         // %YAML or %TAG: split off from its document
   };
   SplitProblem problem = SplitProblem::kNone;
-  // Path from Helm 3's "# Source: <path>" comment, if any: where it is in the bytes
-  // SplitDocuments read (offsets, not a view: a span is held for every document of
-  // the stream for the whole run, and a view is twice their size).
-  std::uint32_t source_begin = 0;
-  std::uint32_t source_size = 0;
 
-  std::string_view Source(std::string_view stream) const {
-    return stream.substr(source_begin, source_size);
-  }
+  // Path from Helm 3's "# Source: <path>" comment, if any: the first one among the
+  // comments before the document's content, read from `stream` (the bytes
+  // SplitDocuments read) when asked, not kept in every span.
+  std::string_view Source(std::string_view stream) const;
   std::string_view Text(std::string_view stream) const { return stream.substr(begin, end - begin); }
   // The part of Text that Kubernetes reads: up to a "..." line ending the document.
   std::string_view ReadText(std::string_view stream) const {

@@ -186,7 +186,8 @@ AnalysedInputs AnalysePaths(const AnalysisFlags& flags, const InputOptions& inpu
   std::cerr << notes;
   out.prepared.options.loose_markers = std::move(out.inputs.loose_markers);
   out.analysis =
-      std::make_unique<Analysis>(std::move(out.inputs.documents), std::move(out.prepared.options));
+      std::make_unique<Analysis>(std::move(out.inputs.documents), std::move(out.prepared.options),
+                                 std::move(out.inputs.counted_not_objects));
   return out;
 }
 

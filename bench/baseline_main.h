@@ -1,0 +1,36 @@
+// What the benchmark's baselines share: a stream read whole from stdin, split into
+// documents the way rollcall splits it (SplitDocuments), and each non-empty
+// document's text handed to a parser, one thread, keeping nothing.
+#pragma once
+
+#include <cstdio>
+#include <iostream>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "rollcall/stream.h"
+
+namespace rollcall::bench {
+
+// Runs `parse` (std::optional<std::string>(std::string_view text): an error message,
+// or nothing) over every non-empty document of stdin; `name` prefixes what it says
+// on stderr. Exit status 2 at the first error, else 0.
+template <typename Parse>
+int ParseEveryDocument(const char* name, const Parse& parse) {
+  std::string bytes{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
+  std::size_t parsed = 0;
+  for (const DocumentSpan& span : SplitDocuments(bytes)) {
+    if (span.empty) continue;
+    if (std::optional<std::string> error = parse(span.Text(bytes))) {
+      std::fprintf(stderr, "%s: document %u: %s\n", name, span.index, error->c_str());
+      return 2;
+    }
+    ++parsed;
+  }
+  std::fprintf(stderr, "%s: %zu documents\n", name, parsed);
+  return 0;
+}
+
+}  // namespace rollcall::bench
