@@ -36,4 +36,6 @@ std::optional<std::string> ReadEvents(std::string_view text) {
 
 }  // namespace
 
-int main() { return rollcall::bench::ParseEveryDocument("libyaml_baseline", ReadEvents); }
+int main(int argc, char** argv) {
+  return rollcall::bench::ParseEveryDocument(argc, argv, "libyaml_baseline", ReadEvents);
+}

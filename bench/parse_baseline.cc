@@ -10,7 +10,6 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
-#include <cstring>
 #include <sstream>
 
 #include "baseline_main.h"
@@ -36,9 +35,9 @@ class IgnoreEvents : public YAML::EventHandler {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const bool events = argc > 1 && std::strcmp(argv[1], "--events") == 0;
+  const bool events = rollcall::bench::HasFlag(argc, argv, "--events");
   return rollcall::bench::ParseEveryDocument(
-      "parse_baseline", [events](std::string_view text) -> std::optional<std::string> {
+      argc, argv, "parse_baseline", [events](std::string_view text) -> std::optional<std::string> {
         try {
           if (!events) {
             YAML::Load(std::string(text));  // the tree is freed at once
