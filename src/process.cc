@@ -25,7 +25,7 @@ namespace {
 // stdout is kept up to `max_out` bytes: false as soon as the program printed more
 // (it is then still running). stderr is kept up to kMaxStderrBytes; the rest is
 // read and counted. A program that exits before reading all its input just ends the
-// writing (EPIPE: the caller ignores SIGPIPE).
+// writing (EPIPE: RunProgram ignores SIGPIPE when it feeds a program).
 bool Drain(int in_fd, std::string_view input, int out_fd, int err_fd, std::size_t max_out,
            ProcessOutput& result) {
   pollfd fds[3] = {{out_fd, POLLIN, 0}, {err_fd, POLLIN, 0}, {in_fd, POLLOUT, 0}};
@@ -105,15 +105,22 @@ std::string ProcessOutput::ErrorText() const {
 ProcessOutput RunProgram(const std::vector<std::string>& argv, std::size_t max_stdout_bytes,
                          const std::string& origin, const std::optional<std::string>& input) {
   ProcessOutput result;
-  int out_pipe[2];
-  int err_pipe[2];
+  int out_pipe[2] = {-1, -1};
+  int err_pipe[2] = {-1, -1};
   int in_pipe[2] = {-1, -1};
   if (argv.empty() || pipe(out_pipe) != 0) return result;
   if (pipe(err_pipe) != 0 || (input && pipe(in_pipe) != 0)) {
-    for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) close(fd);
+    for (int fd : {out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) {
+      if (fd >= 0) close(fd);
+    }
     return result;
   }
-  if (input) fcntl(in_pipe[1], F_SETFL, fcntl(in_pipe[1], F_GETFL) | O_NONBLOCK);
+  if (input) {
+    fcntl(in_pipe[1], F_SETFL, fcntl(in_pipe[1], F_GETFL) | O_NONBLOCK);
+    // A program that exits before reading all of its input must not take rollcall
+    // with it: the write fails with EPIPE instead, and the feeding stops.
+    std::signal(SIGPIPE, SIG_IGN);
+  }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   if (input) {

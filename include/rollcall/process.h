@@ -25,10 +25,12 @@ struct ProcessOutput {
 };
 
 // Runs `argv` (argv[0] looked up on PATH unless it contains a '/') with stdin
-// from /dev/null, or fed `input` when given, and no shell, and waits for it. Never throws for the
-// program's failures, but when it prints more than `max_stdout_bytes` on stdout, the program is
-// killed (SIGKILL) and reaped, and InputError is thrown at `origin`, naming the program and the
-// limit (--max-input-bytes).
+// from /dev/null, or fed `input` when given, and no shell, and waits for it. Never
+// throws for the program's failures, but when it prints more than
+// `max_stdout_bytes` on stdout, the program is killed (SIGKILL) and reaped, and
+// InputError is thrown at `origin`, naming the program and the limit
+// (--max-input-bytes). Feeding `input` sets SIGPIPE to be ignored, so that a program
+// that stops reading early ends the feeding, not rollcall.
 ProcessOutput RunProgram(const std::vector<std::string>& argv, std::size_t max_stdout_bytes,
                          const std::string& origin,
                          const std::optional<std::string>& input = std::nullopt);

@@ -262,7 +262,7 @@ int RunRoll(const std::vector<std::string>& args) {
     return kExitInput;
   }
 
-  // kubectl may exit before reading all of the manifest it is fed.
+  // A reader of the report that went away is an error to say, not a silent death.
   IgnoreBrokenPipe();
   try {
     roll::Kubectl kubectl(roll::KubectlOptions{flags.kubectl, flags.context, flags.limits});
