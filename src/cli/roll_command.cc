@@ -15,6 +15,7 @@
 #include "rollcall/document.h"
 #include "rollcall/input_error.h"
 #include "rollcall/lookup.h"
+#include "rollcall/node_shape.h"
 #include "rollcall/object_names.h"
 #include "rollcall/regular_file.h"
 #include "rollcall/roll/cluster_view.h"
@@ -85,16 +86,33 @@ SourceId NamedSource(const std::string& arg, std::string name_space) {
           Name(name)};
 }
 
-// The Secrets and ConfigMaps of the --apply manifest; any other object is refused,
-// since roll would apply it without reading it.
+// The first item of a List that is not a Secret or ConfigMap (v1), or an undefined
+// node when every one is.
+YAML::Node OtherItem(const Document& list) {
+  for (const YAML::Node& item : Child(list.root(), "items")) {
+    std::string kind = ScalarOr(Child(item, "kind"));
+    if (ScalarOr(Child(item, "apiVersion")) != "v1" || (kind != "Secret" && kind != "ConfigMap")) {
+      return item;
+    }
+  }
+  return NoNode();
+}
+
+// The Secrets and ConfigMaps of the --apply manifest; any other object, a List's
+// items included, is refused, since roll would apply it without reading it.
 std::vector<Source> ChangedSources(const Stream& stream, const RollFlags& flags) {
   std::vector<Source> sources;
   for (const Document& doc : ParseStream(stream, flags.limits)) {
     if (doc.shape() == Document::Shape::kEmpty) continue;
     std::vector<Source> found = ExtractStateSources(doc, flags.default_namespace);
-    bool only_sources =
-        doc.kind() == "Secret" || doc.kind() == "ConfigMap" || (IsList(doc) && !found.empty());
-    if (!only_sources || found.empty()) {
+    if (IsList(doc)) {
+      if (YAML::Node other = OtherItem(doc); other.IsDefined()) {
+        std::string kind = ScalarOr(Child(other, "kind"), "an item without a kind");
+        throw InputError(doc.LocateAt(MarkPos(other.Mark())),
+                         "roll applies Secrets and ConfigMaps only; this item of " +
+                             doc.Describe() + " is " + kind + " (apply it with helm or kubectl)");
+      }
+    } else if (found.empty()) {
       throw InputError(doc.Locate(), "roll applies Secrets and ConfigMaps only; " + doc.Describe() +
                                          " is not one (apply it with helm or kubectl)");
     }
