@@ -76,22 +76,12 @@ Reads ReadsOfChanged(const Consumer& consumer, const Model& before, const Model&
 // alone: for a source there is no content of.
 std::vector<std::string> NamedReads(const Consumer& consumer,
                                     const std::map<SourceId, const ChangedSource*>& changed) {
-  // Keys together per source, as ResolveReads puts them; nullopt: every key.
-  std::map<SourceId, std::optional<std::set<std::string>>> keys;
-  for (const Reference& ref : consumer.references) {
-    if (changed.count(ref.source) == 0) continue;
-    auto [entry, added] = keys.try_emplace(ref.source, std::set<std::string>{});
-    if (!ref.keys) {
-      entry->second.reset();
-    } else if (entry->second) {
-      entry->second->insert(ref.keys->begin(), ref.keys->end());
-    }
-  }
+  // Each changed source as an empty one, so that ResolveReads puts the keys together.
+  Model named;
+  for (const auto& [id, source] : changed) named.sources[id].id = id;
   std::vector<std::string> out;
-  for (const auto& [id, read_keys] : keys) {
-    Source none;
-    none.id = id;
-    out.push_back(DescribeSources({SourceRead{&none, read_keys}}));
+  for (const SourceRead& read : ResolveReads(consumer, named, nullptr)) {
+    out.push_back(DescribeSources({read}));
   }
   return out;
 }
