@@ -457,5 +457,22 @@ TEST(ObserveMalformed, NoFieldThrows) {
   }
 }
 
+// What kubectl or the cluster says reaches the report escaped and cut: a failed
+// patch's message, a Rollout's status.message.
+TEST(Shown, EscapesAndCutsTextFromTheCluster) {
+  EXPECT_EQ(Shown("web\x1b[2J\nrollcall: ok"), "web\\x1b[2J\\nrollcall: ok");
+  EXPECT_EQ(Shown(std::string(300, 'a')), std::string(200, 'a') + "…");
+  // Not inside a UTF-8 character: "é" is two bytes, the 200th byte its second.
+  EXPECT_EQ(Shown(std::string(199, 'a') + "é" + std::string(50, 'b')), std::string(199, 'a') + "…");
+}
+
+TEST(GenerationOf, ReadsOnlyACount) {
+  EXPECT_EQ(GenerationOf(Json::parse(R"({"metadata": {"generation": 4}})")), 4);
+  EXPECT_EQ(GenerationOf(Json::parse(R"({"metadata": {"generation": "4"}})")), 0);
+  EXPECT_EQ(GenerationOf(Json::parse(R"({"metadata": {"generation": -1}})")), 0);
+  EXPECT_EQ(GenerationOf(Json::parse(R"({"metadata": null})")), 0);
+  EXPECT_EQ(GenerationOf(Json::parse(R"([1])")), 0);
+}
+
 }  // namespace
 }  // namespace rollcall::roll

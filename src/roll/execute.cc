@@ -20,20 +20,6 @@ const char* ResourceOf(const std::string& kind) {
   return "";
 }
 
-// At most a line of a message from kubectl, for a report line.
-std::string ShortText(const std::string& text) {
-  constexpr std::size_t kMax = 300;
-  return text.size() <= kMax ? text : text.substr(0, kMax) + "…";
-}
-
-// The metadata.generation a patch returned, which the controller must observe.
-std::int64_t GenerationOf(const nlohmann::json& object) {
-  const nlohmann::json* metadata = object.contains("metadata") ? &object["metadata"] : nullptr;
-  if (metadata == nullptr || !metadata->is_object() || !metadata->contains("generation")) return 0;
-  const nlohmann::json& generation = (*metadata)["generation"];
-  return generation.is_number_integer() ? generation.get<std::int64_t>() : 0;
-}
-
 // The ReplicaSets or ControllerRevisions of a namespace, listed once per look.
 using OwnedLists = std::map<std::pair<std::string, std::string>, nlohmann::json>;
 
@@ -53,7 +39,7 @@ Observation LookAt(const Consumer& consumer, std::int64_t generation, const std:
     return Observe(kind, workload, list, generation, hash);
   } catch (const InputError& e) {
     // Looked at again next time; what kubectl said shows if it was the last look.
-    return {Progress::kWaiting, ShortText(e.what())};
+    return {Progress::kWaiting, Shown(e.what())};
   }
 }
 
@@ -81,7 +67,7 @@ std::vector<WorkloadResult> Patch(const RollPlan& plan, const Kubectl& kubectl,
         result.observed = "patched; not observed yet";
       } catch (const InputError& e) {
         result.outcome = Outcome::kNotRolled;
-        result.observed = ShortText(e.what());
+        result.observed = Shown(e.what());
       }
     }
     results.push_back(std::move(result));

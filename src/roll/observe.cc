@@ -32,15 +32,6 @@ constexpr Path kRevisionHash = {"data",     "spec",        "template",
 
 Observation Waiting(std::string detail) { return {Progress::kWaiting, std::move(detail)}; }
 
-// `text` printable on one line and at most kMaxShownBytes of it (cut where a UTF-8
-// character begins).
-std::string Shown(std::string_view text) {
-  if (text.size() <= kMaxShownBytes) return Printable(text);
-  std::size_t cut = kMaxShownBytes;
-  while (cut > kMaxShownBytes - 3 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  return Printable(text.substr(0, cut)) + "…";
-}
-
 // The value at `path` (object keys), or null when a step is not an object or lacks
 // the key.
 const Json* Find(const Json& node, Path path) {
@@ -364,6 +355,19 @@ Observation ObserveRollout(const Json& rollout, const Json& owned, std::int64_t 
 }
 
 }  // namespace
+
+std::string Shown(std::string_view text) {
+  if (text.size() <= kMaxShownBytes) return Printable(text);
+  std::size_t cut = kMaxShownBytes;
+  while (cut > kMaxShownBytes - 3 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return Printable(text.substr(0, cut)) + "…";
+}
+
+std::int64_t GenerationOf(const nlohmann::json& object) {
+  const Json* generation = Find(object, {"metadata", "generation"});
+  std::optional<std::int64_t> count = generation ? Integer(*generation) : std::nullopt;
+  return count && *count > 0 ? *count : 0;
+}
 
 const char* OwnedListKind(const std::string& kind) {
   if (kind == "Deployment" || kind == "Rollout") return "replicasets";

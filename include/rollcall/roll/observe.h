@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 namespace rollcall::roll {
 
@@ -48,5 +49,13 @@ const char* OwnedListKind(const std::string& kind);
 // or a throw.
 Observation Observe(const std::string& kind, const nlohmann::json& workload,
                     const nlohmann::json& owned, std::int64_t generation, const std::string& hash);
+
+// `text` from the cluster or from kubectl, for a line of the report: Printable, and
+// at most 200 bytes of it (cut where a UTF-8 character begins, then "…").
+std::string Shown(std::string_view text);
+
+// The metadata.generation of an object as `kubectl … -o json` printed it (what a
+// patch returns); 0 when it has none that reads as a count.
+std::int64_t GenerationOf(const nlohmann::json& object);
 
 }  // namespace rollcall::roll
