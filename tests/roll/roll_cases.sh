@@ -40,7 +40,7 @@ cases=()
 for dir in testdata/roll/cases/*/; do
   [[ -f "$dir/case" ]] && cases+=("$(basename "$dir")")
 done
-echo "1..$((${#cases[@]} + 3))"
+echo "1..$((${#cases[@]} + 4))"
 
 # compare NAME EXPECTED ACTUAL: "" when equal (or rewritten), else a diff.
 compare() {
@@ -82,6 +82,27 @@ for name in "${cases[@]}"; do
   [[ -z "$problems" ]]
   tap_result $? "$name: $(field "$dir" description)" "" "$problems"
 done
+
+# Files roll reads that are not regular files: --apply and --state given a FIFO (no
+# writer: a read would block), a symbolic link to one, and a directory. Each is refused,
+# exit 2, nothing on stdout, no kubectl run, and nothing hangs.
+mkfifo "$tmp/fifo.yaml" && ln -s "$tmp/fifo.yaml" "$tmp/link.yaml" && mkdir "$tmp/dir.yaml"
+special=""
+for path in "$tmp/fifo.yaml" "$tmp/link.yaml" "$tmp/dir.yaml"; do
+  for args in "--apply $path -n shop" "--dry-run --state $path secret/shop-db -n shop"; do
+    : >"$tmp/special.calls"
+    # shellcheck disable=SC2086  # the words of $args, split on purpose (no space in $tmp's paths)
+    timeout 20 env KUBECTL="$PWD/tests/roll/kubectl_standin.py" ROLL_CALLS="$tmp/special.calls" \
+      ROLL_RESPONSES=/nonexistent "$rollcall" roll $args >"$tmp/special.out" 2>"$tmp/special.err"
+    status=$?
+    if [[ $status != 2 || -s "$tmp/special.out" || -s "$tmp/special.calls" ]]; then
+      special+="roll $args: exit $status, stdout $(wc -c <"$tmp/special.out") bytes, calls: $(cat "$tmp/special.calls")"$'\n'
+    fi
+    grep -q "${path##*/}" "$tmp/special.err" || special+="roll $args: the error names no path: $(cat "$tmp/special.err")"$'\n'
+  done
+done
+[[ -z "$special" ]]
+tap_result $? "a FIFO, a link to one or a directory as --apply or --state: exit 2, nothing run, no hang" "" "$special"
 
 # No value of any fixture's Secrets shows in any output, plain or base64, nor in a
 # kubectl argument (the patches).
