@@ -206,10 +206,7 @@ bool EntryOrder(const BaselineEntry& a, const BaselineEntry& b) {
 // --- the file ------------------------------------------------------------------
 
 Baseline LoadBaseline(const std::string& path, std::size_t max_bytes) {
-  RegularFileRead how;
-  how.what = "the baseline file";
-  how.max_bytes = max_bytes;
-  how.limit_option = "--max-input-bytes";
+  RegularFileRead how = RegularFileRead::Input("the baseline file", max_bytes);
   how.not_standard_input = true;
   return ParseBaseline(ReadRegularFile(path, path, how), path);
 }

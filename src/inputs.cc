@@ -25,10 +25,7 @@ namespace {
 
 // The name in a chart's Chart.yaml: the first part of every "# Source:" path.
 std::string ChartName(const fs::path& directory, std::size_t max_bytes) {
-  RegularFileRead how;
-  how.what = "the chart's Chart.yaml";
-  how.max_bytes = max_bytes;
-  how.limit_option = "--max-input-bytes";
+  RegularFileRead how = RegularFileRead::Input("the chart's Chart.yaml", max_bytes);
   fs::path file = directory / "Chart.yaml";
   std::istringstream in(ReadRegularFile(file.string(), DisplayPath(file.string()), how));
   std::string line;
@@ -114,9 +111,7 @@ class Loader {
   // link that replaced the file since from being followed.
   void LoadFile(const std::string& path, bool named_by_user) {
     std::string origin = DisplayPath(path);
-    RegularFileRead how;
-    how.max_bytes = options_.limits.max_input_bytes;
-    how.limit_option = "--max-input-bytes";
+    RegularFileRead how = RegularFileRead::Input("", options_.limits.max_input_bytes);
     how.follow_symlink = named_by_user;
     if (named_by_user) how.not_regular_hint = " (\"-\" reads a stream from standard input)";
     AddStream(ReadRegularFile(path, origin, how), origin);

@@ -51,10 +51,7 @@ const Document* PreviousRelease::Find(const ObjectKey& key) const {
 std::unique_ptr<PreviousRelease> LoadPreviousFile(const std::string& path,
                                                   const std::string& default_namespace,
                                                   const Limits& limits) {
-  RegularFileRead how;
-  how.what = "the previous release";
-  how.max_bytes = limits.max_input_bytes;
-  how.limit_option = "--max-input-bytes";
+  RegularFileRead how = RegularFileRead::Input("the previous release", limits.max_input_bytes);
   return std::make_unique<PreviousRelease>(ReadRegularFile(path, path, how), path,
                                            default_namespace, limits);
 }

@@ -8,11 +8,9 @@ namespace rollcall {
 
 std::vector<Source> LoadStateFile(const std::string& path, const std::string& default_namespace,
                                   const Limits& limits) {
-  RegularFileRead how;
-  how.what = "the state file";
-  how.max_bytes = limits.max_input_bytes;
-  how.limit_option = "--max-input-bytes";
-  Stream stream(ReadRegularFile(path, path, how), path);
+  Stream stream(
+      ReadRegularFile(path, path, RegularFileRead::Input("the state file", limits.max_input_bytes)),
+      path);
   std::vector<Source> sources;
   for (const Document& doc : ParseStream(stream, limits)) {
     for (Source& source : ExtractStateSources(doc, default_namespace)) {

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 
 namespace rollcall {
 
@@ -33,6 +34,15 @@ struct RegularFileRead {
   // Appended to the message about a file that is not a regular one: what to do
   // instead (lint: "-" reads a stream).
   std::string not_regular_hint;
+
+  // An input file held to the input limit, --max-input-bytes: how most files are read.
+  static RegularFileRead Input(std::string what, std::size_t max_bytes) {
+    RegularFileRead how;
+    how.what = std::move(what);
+    how.max_bytes = max_bytes;
+    how.limit_option = "--max-input-bytes";
+    return how;
+  }
 };
 
 // The bytes of the regular file at `path`. Throws InputError, located at `origin`
