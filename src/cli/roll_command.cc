@@ -124,12 +124,15 @@ std::vector<Source> ChangedSources(const Stream& stream, const RollFlags& flags)
   return sources;
 }
 
+// How roll runs kubectl, for its own calls and for the lookup of sources alike: a
+// failing kubectl is an error, never only a finding.
+KubectlOptions KubectlOptionsOf(const RollFlags& flags) {
+  return {flags.kubectl, flags.context, /*optional=*/false, flags.limits};
+}
+
+// A file named on the command line, held to the input limit.
 std::string ReadFileFor(const std::string& path, const std::string& what, const Limits& limits) {
-  RegularFileRead how;
-  how.what = what;
-  how.max_bytes = limits.max_input_bytes;
-  how.limit_option = "--max-input-bytes";
-  return ReadRegularFile(path, path, how);
+  return ReadRegularFile(path, path, RegularFileRead::Input(what, limits.max_input_bytes));
 }
 
 // The cluster before the change: --state files, or kubectl. From kubectl, the
@@ -177,9 +180,9 @@ roll::ClusterView ReadView(const RollFlags& flags, roll::PlanRequest& request,
   if (flags.state.empty()) {
     std::set<SourceId> changed(request.named.begin(), request.named.end());
     for (const Source& source : request.new_sources) changed.insert(source.id);
-    KubectlOptions lookup{flags.kubectl, flags.context, false, flags.limits};
-    request.looked_up =
-        KubectlLookup(lookup)(roll::SourcesToLookUp(cluster, view.skipped, changed)).sources;
+    request.looked_up = KubectlLookup(KubectlOptionsOf(flags))(
+                            roll::SourcesToLookUp(cluster, view.skipped, changed))
+                            .sources;
   }
   return view;
 }
@@ -283,7 +286,7 @@ int RunRoll(const std::vector<std::string>& args) {
   // A reader of the report that went away is an error to say, not a silent death.
   IgnoreBrokenPipe();
   try {
-    roll::Kubectl kubectl(roll::KubectlOptions{flags.kubectl, flags.context, flags.limits});
+    roll::Kubectl kubectl(KubectlOptionsOf(flags));
     std::optional<Stream> manifest;
     roll::PlanRequest request;
     request.named = flags.named;

@@ -10,15 +10,10 @@
 #include <string>
 
 #include "rollcall/limits.h"
+#include "rollcall/lookup.h"
 #include "rollcall/stream.h"
 
 namespace rollcall::roll {
-
-struct KubectlOptions {
-  std::string kubectl = "kubectl";  // $KUBECTL, else kubectl on PATH
-  std::string context;              // --context
-  Limits limits;
-};
 
 // The workload kinds roll reads, as kubectl names them.
 inline constexpr const char* kWorkloadResources =
@@ -27,6 +22,8 @@ inline constexpr const char* kRolloutResource = "rollouts.argoproj.io";
 
 class Kubectl {
  public:
+  // The lookup's options (lookup.h): the binary, the context and the input limit;
+  // roll's calls are never optional, whatever `optional` says.
   explicit Kubectl(KubectlOptions options) : options_(std::move(options)) {}
 
   // `kubectl get --output=yaml --namespace=NS|--all-namespaces -- RESOURCES`, as a
