@@ -5,7 +5,7 @@
 
 namespace rollcall {
 
-std::optional<AliasProblem> FindExcessiveAliasing(std::string_view text, const YAML::Node& root,
+std::optional<AliasProblem> FindExcessiveAliasing(std::string_view text, const YamlNode& root,
                                                   std::size_t max_depth) {
   if (text.find('&') == std::string_view::npos || text.find('*') == std::string_view::npos) {
     return std::nullopt;
@@ -14,7 +14,7 @@ std::optional<AliasProblem> FindExcessiveAliasing(std::string_view text, const Y
   // is expanding aliases.
   const std::size_t max_nodes = text.size() + kMaxAliasExpansion;
   std::size_t visited = 0;
-  std::vector<std::pair<YAML::Node, std::size_t>> stack = {{root, 1}};  // node, depth
+  std::vector<std::pair<YamlNode, std::size_t>> stack = {{root, 1}};  // node, depth
   while (!stack.empty()) {
     auto [node, depth] = std::move(stack.back());
     stack.pop_back();

@@ -427,7 +427,7 @@ class AnnotationEditor {
 
 }  // namespace
 
-CapturedShape CaptureForEdit(const YAML::Node& map) {
+CapturedShape CaptureForEdit(const YamlNode& map) {
   return CaptureShape(map, {"metadata", "annotations"});
 }
 

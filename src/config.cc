@@ -19,6 +19,23 @@ constexpr const char* kConfigName = ".rollcall.yaml";
 
 // Config errors point at the key or value by line and column and never quote it: a
 // file passed as --config may be anything, a Secret's manifest included.
+// The config file is read by yaml-cpp: it is rollcall's own file, never edited, and
+// read once (Kubernetes documents go through yaml_tree.h).
+std::string ScalarOr(const YAML::Node& node) {
+  return node.IsDefined() && node.IsScalar() ? node.Scalar() : std::string();
+}
+
+// The value of `key` in a mapping (the last one when written twice), or an
+// undefined node; yaml-cpp's own lookup would take the first, and insert.
+YAML::Node Field(const YAML::Node& map, const char* key) {
+  YAML::Node found(YAML::NodeType::Undefined);
+  if (!map.IsMap()) return found;
+  for (const auto& entry : map) {
+    if (entry.first.IsScalar() && entry.first.Scalar() == key) found.reset(entry.second);
+  }
+  return found;
+}
+
 [[noreturn]] void Fail(const std::string& path, const YAML::Node& node, const std::string& what) {
   YAML::Mark mark = node.IsDefined() ? node.Mark() : YAML::Mark();
   Location where{path, 0, static_cast<std::size_t>(mark.line + 1),
@@ -134,9 +151,9 @@ Config LoadConfig(const std::string& path) {
       if (!value.IsSequence()) Fail(path, value, "consumerKinds must be a list");
       for (const auto& item : value) {
         ConsumerKind kind;
-        kind.kind = ScalarOr(Child(item, "kind"));
-        kind.api_group = ScalarOr(Child(item, "apiGroup"));
-        kind.path = SplitPath(ScalarOr(Child(item, "path")));
+        kind.kind = ScalarOr(Field(item, "kind"));
+        kind.api_group = ScalarOr(Field(item, "apiGroup"));
+        kind.path = SplitPath(ScalarOr(Field(item, "path")));
         if (kind.kind.empty() || kind.path.empty()) {
           Fail(path, item, "a consumer kind needs kind and path (apiGroup: \"\" for core)");
         }

@@ -47,12 +47,12 @@ const std::vector<std::uint32_t>& Reference::lines() const {
   return marker_lines ? *marker_lines : none;
 }
 
-const YAML::Node& Consumer::pod_template() const {
+const YamlNode& Consumer::pod_template() const {
   return pod_template_ ? *pod_template_ : NoNode();
 }
 
-void Consumer::set_pod_template(const YAML::Node& node) {
-  pod_template_ = std::make_unique<const YAML::Node>(node);
+void Consumer::set_pod_template(const YamlNode& node) {
+  pod_template_ = std::make_unique<const YamlNode>(node);
 }
 
 Location Consumer::Locate(const Reference& reference) const {
@@ -85,12 +85,12 @@ class ReferenceCollector {
   void Watch(std::vector<RestartWatch> watches) { notes_.restart_watches = std::move(watches); }
 
   // The references of `pod_spec`, and the mounts of the volumes they read.
-  void Collect(const YAML::Node& pod_spec, Consumer& consumer) {
+  void Collect(const YamlNode& pod_spec, Consumer& consumer) {
     for (const char* list : kContainerLists) {
       ForEachItem(pod_spec, spec_path_, list,
-                  [&](const YAML::Node& container) { Container(container, list); });
+                  [&](const YamlNode& container) { Container(container, list); });
     }
-    ForEachItem(pod_spec, spec_path_, "volumes", [&](const YAML::Node& volume) { Volume(volume); });
+    ForEachItem(pod_spec, spec_path_, "volumes", [&](const YamlNode& volume) { Volume(volume); });
     // Kept for the whole run, for every consumer of the stream: no spare capacity.
     references_.shrink_to_fit();
     std::vector<Name> read;  // the volumes references read
@@ -113,7 +113,7 @@ class ReferenceCollector {
 
  private:
   // A key on the way from a list entry to the reference: a marker may sit on its line.
-  using Hop = std::pair<YAML::Node, const char*>;
+  using Hop = std::pair<YamlNode, const char*>;
 
   // `entry` is the list entry holding the reference (env, envFrom or volume) and
   // `hops` the keys from it to the reference; with the name and key lines, their
@@ -122,16 +122,16 @@ class ReferenceCollector {
   // Whether the reference `ref` at `path` names its source (`name_field`) and, for a
   // key reference, its key; a reference that does not is recorded as malformed, as
   // the API server refuses it, and reads nothing.
-  bool WellFormed(const YAML::Node& ref, const char* name_field, bool key_reference,
+  bool WellFormed(const YamlNode& ref, const char* name_field, bool key_reference,
                   const std::string& path) {
     // Decoded before it is validated: a field of the wrong type is refused first.
     BoolField(doc_, Child(ref, "optional"), path + ".optional");
     bool ok = true;
     for (const char* field : {name_field, key_reference ? "key" : nullptr}) {
       if (field == nullptr) continue;
-      YAML::Node value = Child(ref, field);
+      YamlNode value = Child(ref, field);
       if (!StringField(doc_, value, path + "." + field).empty()) continue;
-      YAML::Mark mark = value.IsDefined() ? value.Mark() : ref.Mark();
+      YamlMark mark = value.IsDefined() ? value.Mark() : ref.Mark();
       notes_.malformed.push_back(
           {static_cast<std::uint32_t>(MarkPos(mark)), path + "." + field, "Required value"});
       ok = false;
@@ -143,7 +143,7 @@ class ReferenceCollector {
   // the word "secret" (`--secret-name=x`, `kubectl create secret generic x`), and all
   // of a string that follows such a flag (`--secret-name`, `x`) or is the value of an
   // env var whose name says SECRET. Words split where no object name can go.
-  void KeepWords(const YAML::Node& node, bool all_of_it = false) {
+  void KeepWords(const YamlNode& node, bool all_of_it = false) {
     if (!hook_ || !node.IsDefined()) return;
     std::vector<std::string> texts;
     if (node.IsScalar()) texts.push_back(node.Scalar());
@@ -181,16 +181,16 @@ class ReferenceCollector {
     return std::string_view::npos;
   }
 
-  Reference Make(SourceKind kind, const YAML::Node& ref, const char* name_field, ReadVia via,
-                 const YAML::Node& entry, std::initializer_list<Hop> hops,
+  Reference Make(SourceKind kind, const YamlNode& ref, const char* name_field, ReadVia via,
+                 const YamlNode& entry, std::initializer_list<Hop> hops,
                  const std::string& path) {
     Reference out;
     out.source = {kind, name_space_,
                   StringField(doc_, Child(ref, name_field), path + "." + name_field)};
     out.via = via;
     out.optional = BoolField(doc_, Child(ref, "optional"), path + ".optional");
-    YAML::Node name = Child(ref, name_field);
-    YAML::Mark mark = name.IsDefined() ? name.Mark() : ref.Mark();
+    YamlNode name = Child(ref, name_field);
+    YamlMark mark = name.IsDefined() ? name.Mark() : ref.Mark();
     out.pos = static_cast<std::uint32_t>(MarkPos(mark));
     if (!marker_lines_) return out;
     std::vector<std::uint32_t> lines;
@@ -211,38 +211,38 @@ class ReferenceCollector {
   // or an item of another shape is refused, as the API server refuses it; a null
   // item is the zero value to Go, with nothing to read.
   template <typename Visit>
-  void ForEachItem(const YAML::Node& map, const std::string& path, const char* field,
+  void ForEachItem(const YamlNode& map, const std::string& path, const char* field,
                    Visit visit) const {
     const std::string item_path = path + "." + field;
-    YAML::Node list = ListField(doc_, Child(map, field), item_path);
+    YamlNode list = ListField(doc_, Child(map, field), item_path);
     if (!list.IsDefined()) return;
     for (const auto& item : list) {
-      YAML::Node object = MapField(doc_, item, item_path);
+      YamlNode object = MapField(doc_, item, item_path);
       if (object.IsDefined()) visit(object);
     }
   }
 
-  void AddLine(std::vector<std::uint32_t>& lines, const YAML::Node& node) const {
+  void AddLine(std::vector<std::uint32_t>& lines, const YamlNode& node) const {
     if (!node.IsDefined()) return;
     auto line = static_cast<std::uint32_t>(doc_.Locate(node.Mark()).line);
     if (std::find(lines.begin(), lines.end(), line) == lines.end()) lines.push_back(line);
   }
 
-  void Container(const YAML::Node& container, const char* list) {
+  void Container(const YamlNode& container, const char* list) {
     const std::string path = spec_path_ + "." + list;
     Name name = StringField(doc_, Child(container, "name"), path + ".name");
-    ForEachItem(container, path, "env", [&](const YAML::Node& env) {
+    ForEachItem(container, path, "env", [&](const YamlNode& env) {
       // `value: 0123` unquoted is a number to Kubernetes (YAML 1.1): the whole
       // object is refused.
       StringField(doc_, Child(env, "name"), path + ".env.name");
       StringField(doc_, Child(env, "value"), path + ".env.value");
       KeepWords(Child(env, "value"),
                 SaysSecret(ScalarOr(Child(env, "name"))) != std::string_view::npos);
-      YAML::Node from = MapField(doc_, Child(env, "valueFrom"), path + ".env.valueFrom");
+      YamlNode from = MapField(doc_, Child(env, "valueFrom"), path + ".env.valueFrom");
       for (auto [field, kind] : {std::pair{"secretKeyRef", SourceKind::kSecret},
                                  std::pair{"configMapKeyRef", SourceKind::kConfigMap}}) {
         const std::string ref_path = path + ".env.valueFrom." + field;
-        YAML::Node ref = MapField(doc_, Child(from, field), ref_path);
+        YamlNode ref = MapField(doc_, Child(from, field), ref_path);
         if (!ref.IsDefined() || !WellFormed(ref, "name", /*key_reference=*/true, ref_path)) {
           continue;
         }
@@ -255,12 +255,12 @@ class ReferenceCollector {
     });
     KeepWords(Child(container, "command"));
     KeepWords(Child(container, "args"));
-    ForEachItem(container, path, "envFrom", [&](const YAML::Node& env_from) {
+    ForEachItem(container, path, "envFrom", [&](const YamlNode& env_from) {
       bool any = false;
       for (auto [field, kind] : {std::pair{"secretRef", SourceKind::kSecret},
                                  std::pair{"configMapRef", SourceKind::kConfigMap}}) {
         const std::string ref_path = path + ".envFrom." + field;
-        YAML::Node ref = MapField(doc_, Child(env_from, field), ref_path);
+        YamlNode ref = MapField(doc_, Child(env_from, field), ref_path);
         if (!ref.IsDefined()) continue;
         any = true;
         if (!WellFormed(ref, "name", /*key_reference=*/false, ref_path)) continue;
@@ -277,7 +277,7 @@ class ReferenceCollector {
                                     "`secretRef`"});
       }
     });
-    ForEachItem(container, path, "volumeMounts", [&](const YAML::Node& mount) {
+    ForEachItem(container, path, "volumeMounts", [&](const YamlNode& mount) {
       bool sub_path = !ScalarOr(Child(mount, "subPath")).empty() ||
                       !ScalarOr(Child(mount, "subPathExpr")).empty();
       mounts_.push_back(
@@ -285,13 +285,13 @@ class ReferenceCollector {
     });
   }
 
-  void AddVolumeSource(const YAML::Node& ref, SourceKind kind, const char* name_field, ReadVia via,
-                       const YAML::Node& volume_entry, std::initializer_list<Hop> hops,
+  void AddVolumeSource(const YamlNode& ref, SourceKind kind, const char* name_field, ReadVia via,
+                       const YamlNode& volume_entry, std::initializer_list<Hop> hops,
                        const std::string& path) {
     Name volume = StringField(doc_, Child(volume_entry, "name"), spec_path_ + ".volumes.name");
-    YAML::Node items = ListField(doc_, Child(ref, "items"), path + ".items");
+    YamlNode items = ListField(doc_, Child(ref, "items"), path + ".items");
     std::vector<Name> keys;
-    ForEachItem(ref, path, "items", [&](const YAML::Node& item) {
+    ForEachItem(ref, path, "items", [&](const YamlNode& item) {
       keys.emplace_back(StringField(doc_, Child(item, "key"), path + ".items.key"));
     });
     if (!WellFormed(ref, name_field, /*key_reference=*/false, path)) return;
@@ -301,28 +301,28 @@ class ReferenceCollector {
     references_.push_back(std::move(out));
   }
 
-  void Volume(const YAML::Node& volume) {
+  void Volume(const YamlNode& volume) {
     const std::string path = spec_path_ + ".volumes";
-    if (YAML::Node secret = MapField(doc_, Child(volume, "secret"), path + ".secret");
+    if (YamlNode secret = MapField(doc_, Child(volume, "secret"), path + ".secret");
         secret.IsDefined()) {
       AddVolumeSource(secret, SourceKind::kSecret, "secretName", ReadVia::kVolume, volume,
                       {{volume, "secret"}}, path + ".secret");
     }
-    if (YAML::Node config_map = MapField(doc_, Child(volume, "configMap"), path + ".configMap");
+    if (YamlNode config_map = MapField(doc_, Child(volume, "configMap"), path + ".configMap");
         config_map.IsDefined()) {
       AddVolumeSource(config_map, SourceKind::kConfigMap, "name", ReadVia::kVolume, volume,
                       {{volume, "configMap"}}, path + ".configMap");
     }
     const std::string projected_path = path + ".projected";
-    YAML::Node projected = MapField(doc_, Child(volume, "projected"), projected_path);
-    ForEachItem(projected, projected_path, "sources", [&](const YAML::Node& source) {
+    YamlNode projected = MapField(doc_, Child(volume, "projected"), projected_path);
+    ForEachItem(projected, projected_path, "sources", [&](const YamlNode& source) {
       const std::string source_path = projected_path + ".sources";
-      if (YAML::Node secret = MapField(doc_, Child(source, "secret"), source_path + ".secret");
+      if (YamlNode secret = MapField(doc_, Child(source, "secret"), source_path + ".secret");
           secret.IsDefined()) {
         AddVolumeSource(secret, SourceKind::kSecret, "name", ReadVia::kProjected, volume,
                         {{volume, "projected"}, {source, "secret"}}, source_path + ".secret");
       }
-      if (YAML::Node config_map =
+      if (YamlNode config_map =
               MapField(doc_, Child(source, "configMap"), source_path + ".configMap");
           config_map.IsDefined()) {
         AddVolumeSource(config_map, SourceKind::kConfigMap, "name", ReadVia::kProjected, volume,
@@ -342,9 +342,9 @@ class ReferenceCollector {
 };
 
 // Reads the annotations of `metadata`: a scalar's text, else nothing.
-AnnotationReader AnnotationsOf(const YAML::Node& metadata) {
+AnnotationReader AnnotationsOf(const YamlNode& metadata) {
   return [annotations = Child(metadata, "annotations")](const char* key) {
-    YAML::Node value = Child(annotations, key);
+    YamlNode value = Child(annotations, key);
     return value.IsScalar() ? std::optional<std::string>(value.Scalar()) : std::nullopt;
   };
 }
@@ -358,7 +358,7 @@ ConsumerRole RoleOf(const std::string& kind, bool hook) {
 // The consumer `object` is, if its kind has a pod template: the document's root,
 // or an item of a List (`listed`, whose Jobs the caller refuses whatever their
 // role).
-std::optional<Consumer> ConsumerOf(const Document& doc, const YAML::Node& object, bool listed,
+std::optional<Consumer> ConsumerOf(const Document& doc, const YamlNode& object, bool listed,
                                    const std::string& default_namespace,
                                    const std::vector<ConsumerKind>& extra_kinds) {
   const std::string api_version = ScalarOr(Child(object, "apiVersion"));
@@ -366,7 +366,7 @@ std::optional<Consumer> ConsumerOf(const Document& doc, const YAML::Node& object
   const ConsumerKind* kind = FindConsumerKind(api_version, kind_name, extra_kinds);
   if (kind == nullptr) return std::nullopt;
   // Each step of the way is an object to the API server (`spec: x` is refused).
-  YAML::Node pod_template = object;
+  YamlNode pod_template = object;
   std::string path;
   for (const std::string& key : kind->path) {
     path += (path.empty() ? "" : ".") + key;
@@ -376,7 +376,7 @@ std::optional<Consumer> ConsumerOf(const Document& doc, const YAML::Node& object
   if (!pod_template.IsDefined()) return std::nullopt;
   const std::string spec_path = path.empty() ? "" : path + ".";
 
-  YAML::Node metadata = Child(object, "metadata");
+  YamlNode metadata = Child(object, "metadata");
   Consumer consumer;
   consumer.document = &doc;
   consumer.api_version = api_version;
@@ -410,7 +410,7 @@ std::vector<Consumer> ExtractListedConsumers(const Document& doc,
                                              const std::string& default_namespace,
                                              const std::vector<ConsumerKind>& extra_kinds) {
   std::vector<Consumer> consumers;
-  YAML::Node items = Child(doc.root(), "items");
+  YamlNode items = Child(doc.root(), "items");
   if (!items.IsSequence()) return consumers;
   for (const auto& item : items) {
     if (!item.IsMap()) continue;
@@ -426,7 +426,7 @@ std::vector<Consumer> ExtractListedConsumers(const Document& doc,
                            "Jobs only in documents of their own; write the List's items as "
                            "documents (separated by ---)");
     }
-    YAML::Node marker =
+    YamlNode marker =
         Child(Child(Child(item, "metadata"), "annotations"), kSecretVersionAnnotation);
     if (marker.IsDefined()) consumer->object_marker = WrittenValueOf(marker);
     consumers.push_back(std::move(*consumer));

@@ -12,7 +12,6 @@
 #include "rollcall/field_types.h"
 #include "rollcall/input_error.h"
 #include "rollcall/node_shape.h"
-#include "rollcall/scalar_repairs.h"
 #include "rollcall/yaml11.h"
 #include "rollcall/yaml_refusals.h"
 #include "rollcall/yaml_text.h"
@@ -20,10 +19,10 @@
 namespace rollcall {
 namespace {
 
-std::size_t PosOf(const YAML::Node& node) { return MarkPos(node.Mark()); }
+std::size_t PosOf(const YamlNode& node) { return MarkPos(node.Mark()); }
 
 // Keys written twice in a mapping of `node` or below, in document order.
-void FindDuplicateKeys(const YAML::Node& node, std::vector<DuplicateKey>& out) {
+void FindDuplicateKeys(const YamlNode& node, std::vector<DuplicateKey>& out) {
   if (node.IsSequence()) {
     for (const auto& item : node) FindDuplicateKeys(item, out);
     return;
@@ -43,44 +42,41 @@ void FindDuplicateKeys(const YAML::Node& node, std::vector<DuplicateKey>& out) {
 
 }  // namespace
 
-const YAML::Node& NoNode() {
-  static const YAML::Node none(YAML::NodeType::Undefined);
+const YamlNode& NoNode() {
+  static const YamlNode none;
   return none;
 }
 
-std::string ScalarOr(const YAML::Node& node, const std::string& fallback) {
+std::string ScalarOr(const YamlNode& node, const std::string& fallback) {
   return node.IsDefined() && node.IsScalar() ? node.Scalar() : fallback;
 }
 
-WrittenValue WrittenValueOf(const YAML::Node& node) {
+WrittenValue WrittenValueOf(const YamlNode& node) {
   return WrittenValue{ScalarOr(node), PosOf(node), node.IsScalar()};
 }
 
-YAML::Node Child(const YAML::Node& map, const char* key) {
-  // An undefined node answers every IsX() with false; yaml-cpp's own lookup would
-  // hand out an invalid "zombie" node whose Type() throws.
-  YAML::Node found(YAML::NodeType::Undefined);
+YamlNode Child(const YamlNode& map, const char* key) {
+  YamlNode found;
   if (!map.IsDefined() || !map.IsMap()) return found;
   bool merges = false;
   for (const auto& entry : map) {
-    // The last of duplicate keys wins, as Kubernetes decodes them (yaml-cpp's own
-    // lookup would return the first).
+    // The last of duplicate keys wins, as Kubernetes decodes them.
     if (!entry.first.IsScalar()) continue;
-    if (entry.first.Scalar() == key) found.reset(entry.second);
+    if (entry.first.Scalar() == key) found = entry.second;
     merges = merges || entry.first.Scalar() == "<<";
   }
   if (!merges) return found;
   // A merge key (<<: *base) writes the merged entries where it stands, as go-yaml
   // reads it: the mapping as Kubernetes reads it decides (yaml11.h).
-  std::map<std::string, YAML::Node> merged = JsonObject(map);
+  std::map<std::string, YamlNode> merged = JsonObject(map);
   auto it = merged.find(key);
-  YAML::Node out(YAML::NodeType::Undefined);
-  if (it != merged.end()) out.reset(it->second);
-  return out;
+  return it != merged.end() ? it->second : YamlNode();
 }
 
-Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::Node& root)
-    : stream_(&stream), span_(&span), root_(std::make_unique<YAML::Node>(root)) {
+Document::Document(const Stream& stream, const DocumentSpan& span, std::unique_ptr<YamlTree> tree)
+    : stream_(&stream), span_(&span), tree_(std::move(tree)) {
+  if (tree_) root_ = tree_->root();
+  const YamlNode& root = root_;
   if (!root.IsDefined() || root.IsNull()) return;
   if (!root.IsMap()) {
     throw InputError(Locate(root.Mark()),
@@ -88,14 +84,14 @@ Document::Document(const Stream& stream, const DocumentSpan& span, const YAML::N
                          std::string(root.IsSequence() ? "sequence" : "scalar"));
   }
   root_pos_ = static_cast<std::uint32_t>(PosOf(root));
-  YAML::Node metadata = Child(root, "metadata");
+  YamlNode metadata = Child(root, "metadata");
   api_version_ = ScalarOr(Child(root, "apiVersion"));
   kind_ = ScalarOr(Child(root, "kind"));
   name_ = ScalarOr(Child(metadata, "name"));
   namespace_ = ScalarOr(Child(metadata, "namespace"));
   CheckObjectFields(*this, root, "");
   Written written;
-  YAML::Node annotations = Child(metadata, "annotations");
+  YamlNode annotations = Child(metadata, "annotations");
   if (annotations.IsMap()) {
     for (const auto& entry : annotations) {
       if (!entry.first.IsScalar()) continue;
@@ -131,20 +127,21 @@ Document::Document(Document&&) noexcept = default;
 Document& Document::operator=(Document&&) noexcept = default;
 Document::~Document() = default;
 
-const YAML::Node& Document::root() const {
+const YamlNode& Document::root() const {
   if (dropped_) throw std::logic_error("rollcall: the tree of " + Describe() + " was dropped");
-  return root_ ? *root_ : NoNode();
+  return root_;
 }
 
 void Document::DropTree() {
   if (dropped_) return;
-  root_.reset();
+  tree_.reset();
+  root_ = YamlNode();
   dropped_ = shape_ == Shape::kObject || shape_ == Shape::kNotObject;
 }
 
 void Document::SetFacts(std::unique_ptr<DocumentFacts> facts) { facts_ = std::move(facts); }
 
-Location Document::Locate(const YAML::Mark& mark) const { return LocateAt(MarkPos(mark)); }
+Location Document::Locate(const YamlMark& mark) const { return LocateAt(MarkPos(mark)); }
 
 Location Document::LocateAt(std::size_t pos) const {
   Location where = stream_->Locate(*span_, span_->begin + pos);
@@ -216,45 +213,28 @@ void CheckText(const Stream& stream, const DocumentSpan& span, const Limits& lim
 }
 
 Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
-  if (span.empty) return {stream, span, YAML::Node()};
+  if (span.empty) return {stream, span, nullptr};
   std::string_view text = span.ReadText(stream.bytes());
-  if (std::optional<YamlRefusal> refusal = FindYamlRefusal(text)) {
+  // kubectl's stream reader ends every line with an LF, the stream's last one too,
+  // before go-yaml reads it; libyaml gets the same text (a block scalar on the last
+  // line keeps its line break). A CR that ends the stream ends its last line to
+  // kubectl (limits.cc): an LF in its place. Nothing before the end moves.
+  std::string copy(text);
+  if (!copy.empty() && copy.back() == '\r') copy.back() = '\n';
+  if (!copy.empty() && copy.back() != '\n') copy.push_back('\n');
+  YamlTreeBuilder builder(copy);
+  if (std::optional<YamlRefusal> refusal = FindYamlRefusal(copy, &builder)) {
     throw InputError(stream.Locate(span, span.begin + std::min(refusal->offset, text.size())),
                      refusal->message);
   }
-  try {
-    // kubectl's stream reader ends every line with an LF, the stream's last one too,
-    // before go-yaml reads it; yaml-cpp gets the same text. A CR that ends the
-    // stream ends its last line to kubectl (limits.cc): an LF in its place. Marks
-    // are unchanged, nothing before the end moves.
-    std::string copy(text);
-    if (!copy.empty() && copy.back() == '\r') copy.back() = '\n';
-    if (!copy.empty() && copy.back() != '\n') copy.push_back('\n');
-    YAML::Node root = YAML::Load(copy);
-    if (std::optional<AliasProblem> problem = FindExcessiveAliasing(text, root, limits.max_depth)) {
-      std::size_t at = MarkPos(problem->mark);
-      throw InputError(stream.Locate(span, span.begin + std::min(at, text.size())),
-                       problem->message);
-    }
-    if (MayNeedScalarRepairs(copy)) RepairScalars(copy, root);
-    return {stream, span, root};
-  } catch (const YAML::Exception& e) {
-    std::size_t at = std::min(MarkPos(e.mark), text.size());
-    std::string message = e.msg;
-    // yaml-cpp's errors in the escapes of a double-quoted scalar point into the
-    // scalar, which may be a Secret's value, and two of them quote what they met
-    // there ("unknown escape character: x"): each is cut before the quote and
-    // placed at the start of its line's content instead.
-    for (std::string_view escape : {YAML::ErrorMsg::INVALID_ESCAPE, YAML::ErrorMsg::INVALID_UNICODE,
-                                    YAML::ErrorMsg::INVALID_HEX}) {
-      if (message.rfind(escape, 0) == 0) {
-        message =
-            std::string(escape.substr(0, escape.find(':'))) + " (in a quoted scalar on this line)";
-        at = SkipBlanks(text, LineStartOf(text, at));
-      }
-    }
-    throw InputError(stream.Locate(span, span.begin + at), "invalid YAML: " + message);
+  std::unique_ptr<YamlTree> tree = builder.Finish();
+  if (std::optional<AliasProblem> problem =
+          FindExcessiveAliasing(text, tree->root(), limits.max_depth)) {
+    std::size_t at = MarkPos(problem->mark);
+    throw InputError(stream.Locate(span, span.begin + std::min(at, text.size())),
+                     problem->message);
   }
+  return {stream, span, std::move(tree)};
 }
 
 Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limits,

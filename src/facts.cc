@@ -20,7 +20,7 @@ DocumentFacts ReadFacts(const Document& doc, const FactOptions& options) {
   DocumentFacts facts;
   if (IsList(doc)) {
     // kubectl decodes every item as an object of its own.
-    YAML::Node items = ListField(doc, Child(doc.root(), "items"), "items");
+    YamlNode items = ListField(doc, Child(doc.root(), "items"), "items");
     if (items.IsDefined()) {
       for (const auto& item : items) CheckListItem(doc, item);
     }

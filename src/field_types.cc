@@ -7,17 +7,17 @@ namespace rollcall {
 namespace {
 
 // How encoding/json names the JSON type of a node.
-const char* JsonTypeOf(const YAML::Node& node) {
+const char* JsonTypeOf(const YamlNode& node) {
   if (node.IsMap()) return "object";
   if (node.IsSequence()) return "array";
   return JsonTypeName(ResolveScalar(node).type);
 }
 
-bool IsNullOrAbsent(const YAML::Node& node) {
+bool IsNullOrAbsent(const YamlNode& node) {
   return !node.IsDefined() || ResolveScalar(node).type == ResolvedScalar::Type::kNull;
 }
 
-[[noreturn]] void RefuseShape(const Document& doc, const YAML::Node& node, const std::string& field,
+[[noreturn]] void RefuseShape(const Document& doc, const YamlNode& node, const std::string& field,
                               const char* wanted) {
   const char* type = JsonTypeOf(node);
   throw InputError(doc.Locate(node.Mark()),
@@ -32,7 +32,7 @@ bool IsNullOrAbsent(const YAML::Node& node) {
 
 }  // namespace
 
-std::string StringField(const Document& doc, const YAML::Node& node, const std::string& field) {
+std::string StringField(const Document& doc, const YamlNode& node, const std::string& field) {
   if (IsNonStringScalar(node)) {
     throw InputError(doc.Locate(node.Mark()),
                      doc.Describe() + ": " + field +
@@ -43,7 +43,7 @@ std::string StringField(const Document& doc, const YAML::Node& node, const std::
   return ScalarOr(node);
 }
 
-bool BoolField(const Document& doc, const YAML::Node& node, const std::string& field) {
+bool BoolField(const Document& doc, const YamlNode& node, const std::string& field) {
   if (IsNullOrAbsent(node)) return false;
   if (node.IsScalar()) {
     ResolvedScalar value = ResolveScalar(node);
@@ -56,41 +56,41 @@ bool BoolField(const Document& doc, const YAML::Node& node, const std::string& f
   RefuseShape(doc, node, field, "true or false");
 }
 
-YAML::Node MapField(const Document& doc, const YAML::Node& node, const std::string& field) {
-  if (IsNullOrAbsent(node)) return YAML::Node(YAML::NodeType::Undefined);
+YamlNode MapField(const Document& doc, const YamlNode& node, const std::string& field) {
+  if (IsNullOrAbsent(node)) return YamlNode();
   if (!node.IsMap()) RefuseShape(doc, node, field, "a mapping");
   return node;
 }
 
-YAML::Node ListField(const Document& doc, const YAML::Node& node, const std::string& field) {
-  if (IsNullOrAbsent(node)) return YAML::Node(YAML::NodeType::Undefined);
+YamlNode ListField(const Document& doc, const YamlNode& node, const std::string& field) {
+  if (IsNullOrAbsent(node)) return YamlNode();
   if (!node.IsSequence()) RefuseShape(doc, node, field, "a list");
   return node;
 }
 
-void CheckMetadataField(const Document& doc, const YAML::Node& node, const std::string& field) {
-  YAML::Node metadata = MapField(doc, node, field);
-  YAML::Node annotations = MapField(doc, Child(metadata, "annotations"), field + ".annotations");
+void CheckMetadataField(const Document& doc, const YamlNode& node, const std::string& field) {
+  YamlNode metadata = MapField(doc, node, field);
+  YamlNode annotations = MapField(doc, Child(metadata, "annotations"), field + ".annotations");
   if (!annotations.IsDefined()) return;
   for (const auto& entry : JsonObject(annotations)) {
     StringField(doc, entry.second, field + ".annotations");
   }
 }
 
-void CheckObjectFields(const Document& doc, const YAML::Node& object, const std::string& prefix) {
-  YAML::Node api_version = Child(object, "apiVersion");
-  YAML::Node kind = Child(object, "kind");
+void CheckObjectFields(const Document& doc, const YamlNode& object, const std::string& prefix) {
+  YamlNode api_version = Child(object, "apiVersion");
+  YamlNode kind = Child(object, "kind");
   if (!api_version.IsDefined() || !kind.IsDefined()) return;
   StringField(doc, api_version, prefix + "apiVersion");
   StringField(doc, kind, prefix + "kind");
-  YAML::Node metadata = Child(object, "metadata");
+  YamlNode metadata = Child(object, "metadata");
   StringField(doc, Child(metadata, "name"), prefix + "metadata.name");
   StringField(doc, Child(metadata, "namespace"), prefix + "metadata.namespace");
   CheckMetadataField(doc, metadata, prefix + "metadata");
 }
 
-void CheckListItem(const Document& doc, const YAML::Node& item) {
-  YAML::Node object = MapField(doc, item, "items");
+void CheckListItem(const Document& doc, const YamlNode& item) {
+  YamlNode object = MapField(doc, item, "items");
   if (!object.IsDefined()) return;
   for (const char* field : {"apiVersion", "kind"}) {
     if (!ScalarOr(Child(object, field)).empty()) continue;

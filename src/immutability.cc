@@ -41,49 +41,49 @@ std::string Join(const Path& path) {
   return out;
 }
 
-YAML::Node Undefined() { return YAML::Node(YAML::NodeType::Undefined); }
+YamlNode Undefined() { return YamlNode(); }
 
 // The value at `key` of a mapping as Kubernetes reads it (merge keys, last duplicate).
-YAML::Node Field(const YAML::Node& map, const std::string& key) {
-  std::map<std::string, YAML::Node> entries = JsonObject(map);
+YamlNode Field(const YamlNode& map, const std::string& key) {
+  std::map<std::string, YamlNode> entries = JsonObject(map);
   auto it = entries.find(key);
   return it == entries.end() ? Undefined() : it->second;
 }
 
-YAML::Node At(const YAML::Node& root, const Path& path) {
-  YAML::Node node = root;
+YamlNode At(const YamlNode& root, const Path& path) {
+  YamlNode node = root;
   for (const std::string& key : path) {
-    YAML::Node next = Field(node, key);
+    YamlNode next = Field(node, key);
     node.reset(next);  // reset(), not operator=, which would write into the tree
   }
   return node;
 }
 
-bool Nullish(const YAML::Node& node) {
+bool Nullish(const YamlNode& node) {
   return ResolveScalar(node).type == ResolvedScalar::Type::kNull;
 }
 
 // A scalar field as the API server holds it: absent, null and "" read as `fallback`
 // (a defaulted field, or "" for a plain Go string); a number as its JSON text.
-std::string StringField(const YAML::Node& node, const std::string& fallback = "") {
+std::string StringField(const YamlNode& node, const std::string& fallback = "") {
   if (Nullish(node) || !node.IsScalar()) return fallback;
   std::string text = JsonScalarText(ResolveScalar(node));
   return text.empty() ? fallback : text;
 }
 
-bool IsCollection(const YAML::Node& node) {
+bool IsCollection(const YamlNode& node) {
   return node.IsDefined() && (node.IsMap() || node.IsSequence());
 }
 
 // Equality of a scalar field with a default; collections (not what the field
 // takes) compare as values.
-bool SameScalar(const YAML::Node& a, const YAML::Node& b, const std::string& fallback = "") {
+bool SameScalar(const YamlNode& a, const YamlNode& b, const std::string& fallback = "") {
   if (IsCollection(a) || IsCollection(b)) return SemanticEqual(a, b, ApiSemantics());
   return StringField(a, fallback) == StringField(b, fallback);
 }
 
 // Equality of two resource quantities, read from a JSON string or number alike.
-bool SameQuantity(const YAML::Node& a, const YAML::Node& b) {
+bool SameQuantity(const YamlNode& a, const YamlNode& b) {
   if (a.IsDefined() && a.IsScalar() && b.IsDefined() && b.IsScalar()) {
     std::string ta = JsonScalarText(ResolveScalar(a));
     std::string tb = JsonScalarText(ResolveScalar(b));
@@ -93,29 +93,29 @@ bool SameQuantity(const YAML::Node& a, const YAML::Node& b) {
 }
 
 // The items of a sequence ([] for anything else), sharing the document's nodes.
-std::vector<YAML::Node> Items(const YAML::Node& node) {
-  std::vector<YAML::Node> out;
+std::vector<YamlNode> Items(const YamlNode& node) {
+  std::vector<YamlNode> out;
   if (!node.IsDefined() || !node.IsSequence()) return out;
   for (const auto& item : node) out.emplace_back(item);  // copies share; never assign
   return out;
 }
 
-bool IsTrue(const YAML::Node& node) {
+bool IsTrue(const YamlNode& node) {
   ResolvedScalar scalar = ResolveScalar(node);
   return scalar.type == ResolvedScalar::Type::kBool && scalar.boolean;
 }
 
 // A sequence of strings ([] for anything else).
-std::vector<std::string> Strings(const YAML::Node& node) {
+std::vector<std::string> Strings(const YamlNode& node) {
   std::vector<std::string> out;
-  for (const YAML::Node& item : Items(node)) out.push_back(StringField(item));
+  for (const YamlNode& item : Items(node)) out.push_back(StringField(item));
   return out;
 }
 
 // Key → bytes of a Secret's data or a ConfigMap's binaryData (base64-decoded), or
 // of a ConfigMap's data or a Secret's stringData. Undecodable base64 keeps its text
 // behind a byte no decoded value starts with here; the API server rejects it anyway.
-std::map<std::string, std::string> Entries(const YAML::Node& map, bool base64) {
+std::map<std::string, std::string> Entries(const YamlNode& map, bool base64) {
   constexpr char kUndecodable = '\x01';
   std::map<std::string, std::string> out;
   for (const auto& [key, value] : JsonObject(map)) {
@@ -136,15 +136,15 @@ class Checker {
 
   std::vector<ImmutableViolation> Take() { return std::move(violations_); }
 
-  YAML::Node Previous(const Path& path) const { return At(previous_, path); }
-  YAML::Node Current(const Path& path) const { return At(current_, path); }
+  YamlNode Previous(const Path& path) const { return At(previous_, path); }
+  YamlNode Current(const Path& path) const { return At(current_, path); }
 
   // Marks the deepest node of `path` the current document has.
   void Add(const std::string& field, const std::string& message, const Path& path) {
-    YAML::Mark mark = current_.Mark();
-    YAML::Node node = current_;
+    YamlMark mark = current_.Mark();
+    YamlNode node = current_;
     for (const std::string& key : path) {
-      YAML::Node next = Field(node, key);
+      YamlNode next = Field(node, key);
       if (!next.IsDefined()) break;
       mark = next.Mark();
       node.reset(next);
@@ -173,17 +173,17 @@ class Checker {
                                        const std::vector<std::string>& mutable_keys,
                                        const std::map<std::string, std::string>& defaults,
                                        bool quantities = false) const {
-    const std::map<std::string, YAML::Node> before = JsonObject(Previous(path));
-    const std::map<std::string, YAML::Node> after = JsonObject(Current(path));
-    auto value = [](const std::map<std::string, YAML::Node>& map, const std::string& key) {
+    const std::map<std::string, YamlNode> before = JsonObject(Previous(path));
+    const std::map<std::string, YamlNode> after = JsonObject(Current(path));
+    auto value = [](const std::map<std::string, YamlNode>& map, const std::string& key) {
       auto it = map.find(key);
       return it == map.end() ? Undefined() : it->second;
     };
     std::vector<std::pair<std::size_t, std::string>> changed;  // (position in current, key)
     auto check = [&](const std::string& key) {
       if (std::find(mutable_keys.begin(), mutable_keys.end(), key) != mutable_keys.end()) return;
-      YAML::Node a = value(before, key);
-      YAML::Node b = value(after, key);
+      YamlNode a = value(before, key);
+      YamlNode b = value(after, key);
       auto fallback = defaults.find(key);
       bool same = fallback != defaults.end() ? SameScalar(a, b, fallback->second)
                   : quantities               ? SameQuantity(a, b)
@@ -204,8 +204,8 @@ class Checker {
   }
 
  private:
-  const YAML::Node& previous_;
-  const YAML::Node& current_;
+  const YamlNode& previous_;
+  const YamlNode& current_;
   std::vector<ImmutableViolation> violations_;
 };
 
@@ -218,9 +218,9 @@ void CheckJob(Checker& c) {
   // leaves out keeps the live value when the previous one left it out too: Helm's
   // three-way patch touches only what a manifest wrote. Dropped from the manifest,
   // it is deleted, and stays nil (parallelism, defaulted, is never nil by then).
-  YAML::Node spec_before = c.Previous({"spec"});
-  YAML::Node written_before = Field(spec_before, "completions");
-  YAML::Node written_after = c.Current({"spec", "completions"});
+  YamlNode spec_before = c.Previous({"spec"});
+  YamlNode written_before = Field(spec_before, "completions");
+  YamlNode written_after = c.Current({"spec", "completions"});
   std::string before = !Nullish(written_before)                     ? StringField(written_before)
                        : Nullish(Field(spec_before, "parallelism")) ? "1"
                                                                     : "";
@@ -262,10 +262,10 @@ void CheckStatefulSet(Checker& c) {
   // converts it, so only its metadata and spec count.
   auto it = std::find(changed.begin(), changed.end(), "volumeClaimTemplates");
   if (it != changed.end()) {
-    YAML::Node before = c.Previous({"spec", "volumeClaimTemplates"});
-    YAML::Node after = c.Current({"spec", "volumeClaimTemplates"});
-    std::vector<YAML::Node> a = Items(before);
-    std::vector<YAML::Node> b = Items(after);
+    YamlNode before = c.Previous({"spec", "volumeClaimTemplates"});
+    YamlNode after = c.Current({"spec", "volumeClaimTemplates"});
+    std::vector<YamlNode> a = Items(before);
+    std::vector<YamlNode> b = Items(after);
     bool same = IsCollection(before) == before.IsSequence() &&
                 IsCollection(after) == after.IsSequence() && a.size() == b.size();
     for (std::size_t i = 0; same && i < a.size(); ++i) {
@@ -279,7 +279,7 @@ void CheckStatefulSet(Checker& c) {
 }
 
 // The Service's primary and secondary cluster IPs: clusterIPs, else clusterIP.
-std::vector<std::string> ClusterIps(const YAML::Node& spec) {
+std::vector<std::string> ClusterIps(const YamlNode& spec) {
   std::vector<std::string> ips = Strings(Field(spec, "clusterIPs"));
   if (ips.empty()) {
     std::string ip = StringField(Field(spec, "clusterIP"));
@@ -294,8 +294,8 @@ std::vector<std::string> ClusterIps(const YAML::Node& spec) {
 // live object), so only a set value that differs is a change. Changing to or from
 // type ExternalName releases the IPs and is allowed.
 void CheckService(Checker& c) {
-  YAML::Node before = c.Previous({"spec"});
-  YAML::Node after = c.Current({"spec"});
+  YamlNode before = c.Previous({"spec"});
+  YamlNode after = c.Current({"spec"});
   std::string type_before = StringField(Field(before, "type"), "ClusterIP");
   std::string type_after = StringField(Field(after, "type"), "ClusterIP");
   if (type_before != "ExternalName" && type_after != "ExternalName") {
@@ -331,13 +331,13 @@ void CheckService(Checker& c) {
             {"spec", "ipFamilies"});
     }
   }
-  auto needs_health_check_port = [](const YAML::Node& spec) {
+  auto needs_health_check_port = [](const YamlNode& spec) {
     return StringField(Field(spec, "type")) == "LoadBalancer" &&
            StringField(Field(spec, "externalTrafficPolicy")) == "Local";
   };
-  YAML::Node port_before = Field(before, "healthCheckNodePort");
-  YAML::Node port_after = Field(after, "healthCheckNodePort");
-  auto set = [](const YAML::Node& port) { return !Nullish(port) && StringField(port) != "0"; };
+  YamlNode port_before = Field(before, "healthCheckNodePort");
+  YamlNode port_after = Field(after, "healthCheckNodePort");
+  auto set = [](const YamlNode& port) { return !Nullish(port) && StringField(port) != "0"; };
   if (needs_health_check_port(before) && needs_health_check_port(after) && set(port_before) &&
       set(port_after) && !SemanticEqual(port_before, port_after)) {
     c.Add("spec.healthCheckNodePort",
@@ -352,8 +352,8 @@ void CheckService(Checker& c) {
 // (only a bound claim may change resources.requests) and RecoverVolumeExpansionFailure
 // has nothing to recover (with it, a smaller request down to status.capacity passes).
 void CheckPersistentVolumeClaim(Checker& c) {
-  YAML::Node before = c.Previous({"spec"});
-  YAML::Node after = c.Current({"spec"});
+  YamlNode before = c.Previous({"spec"});
+  YamlNode after = c.Current({"spec"});
   std::vector<std::string> mutable_keys = {"resources", "volumeAttributesClassName"};
   // volumeName may be set once; so may storageClassName, from nil (retroactive
   // default StorageClass) or to the class the beta annotation named.
@@ -377,8 +377,8 @@ void CheckPersistentVolumeClaim(Checker& c) {
     c.Add("spec", Forbidden("spec", kPvcMessage), {"spec", changed.front()});
   }
   Path storage = {"spec", "resources", "requests", "storage"};
-  YAML::Node size_before = c.Previous(storage);
-  YAML::Node size_after = c.Current(storage);
+  YamlNode size_before = c.Previous(storage);
+  YamlNode size_after = c.Current(storage);
   if (Nullish(size_before)) return;
   std::string text_before = JsonScalarText(ResolveScalar(size_before));
   std::string text_after = Nullish(size_after) ? "0" : JsonScalarText(ResolveScalar(size_after));
@@ -399,7 +399,7 @@ void CheckSecret(Checker& c) {
   if (!IsTrue(c.Current({"immutable"}))) {
     c.Add("immutable", Forbidden("immutable", kWhenImmutable), {"immutable"});
   }
-  auto content = [](const YAML::Node& data, const YAML::Node& string_data) {
+  auto content = [](const YamlNode& data, const YamlNode& string_data) {
     std::map<std::string, std::string> out = Entries(data, true);
     for (auto& [key, value] : Entries(string_data, false)) out[key] = value;
     return out;

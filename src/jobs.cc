@@ -43,7 +43,7 @@ Place Below(Place place, const std::string& key) {
 // sequences in order, scalars with whether they were quoted. Around rollcall's own
 // annotations, an empty or null `metadata` or `annotations` counts as absent, so
 // the template reads the same before and after render added them.
-void Encode(const YAML::Node& node, Place place, std::string& out) {
+void Encode(const YamlNode& node, Place place, std::string& out) {
   if (node.IsMap()) {
     std::map<std::string, std::string> entries;
     for (const auto& entry : node) {
@@ -106,14 +106,14 @@ JobAction DecideJobAction(const Consumer& job, const JobOptions& options,
   return policy == JobPolicy::kRename ? JobAction::kRename : JobAction::kKeep;
 }
 
-std::string TemplateFingerprint(const YAML::Node& pod_template, const std::string& config_hash) {
+std::string TemplateFingerprint(const YamlNode& pod_template, const std::string& config_hash) {
   std::string encoding;
   PutField(encoding, 'H', config_hash);
   Encode(pod_template, Place::kTemplate, encoding);
   return Sha256Hex(encoding);
 }
 
-std::string JobTemplateDigest(const YAML::Node& pod_template, const std::string& config_hash) {
+std::string JobTemplateDigest(const YamlNode& pod_template, const std::string& config_hash) {
   return TemplateFingerprint(pod_template, config_hash).substr(0, 8);
 }
 

@@ -8,15 +8,15 @@ namespace {
 // Aliases can make a tree a graph; a bound keeps the walk finite.
 constexpr std::size_t kMaxDepth = 256;
 
-bool StartsAt(const YAML::Node& node, std::size_t line, std::size_t column) {
-  const YAML::Mark mark = node.Mark();
+bool StartsAt(const YamlNode& node, std::size_t line, std::size_t column) {
+  const YamlMark mark = node.Mark();
   return mark.line >= 0 && static_cast<std::size_t>(mark.line) == line &&
          static_cast<std::size_t>(mark.column) == column;
 }
 
 // True when `a` starts after the position.
-bool After(const YAML::Node& node, std::size_t line, std::size_t column) {
-  const YAML::Mark mark = node.Mark();
+bool After(const YamlNode& node, std::size_t line, std::size_t column) {
+  const YamlMark mark = node.Mark();
   if (mark.line < 0) return false;
   auto mark_line = static_cast<std::size_t>(mark.line);
   return mark_line > line || (mark_line == line && static_cast<std::size_t>(mark.column) > column);
@@ -28,7 +28,7 @@ std::string Join(const std::string& path, const std::string& key) {
   return path.empty() ? key : path + "." + key;
 }
 
-bool Find(const YAML::Node& node, std::size_t line, std::size_t column, std::size_t depth,
+bool Find(const YamlNode& node, std::size_t line, std::size_t column, std::size_t depth,
           std::string& path) {
   if (StartsAt(node, line, column)) return true;
   if (depth >= kMaxDepth) return false;
@@ -42,10 +42,11 @@ bool Find(const YAML::Node& node, std::size_t line, std::size_t column, std::siz
       }
     }
   } else if (node.IsSequence()) {
-    for (std::size_t i = 0; i < node.size(); ++i) {
-      if (After(node[i], line, column)) break;
-      std::string sub = path + "[" + std::to_string(i) + "]";
-      if (Find(node[i], line, column, depth + 1, sub)) {
+    std::size_t i = 0;
+    for (const YamlNode& item : node) {
+      if (After(item, line, column)) break;
+      std::string sub = path + "[" + std::to_string(i++) + "]";
+      if (Find(item, line, column, depth + 1, sub)) {
         path = std::move(sub);
         return true;
       }
@@ -56,7 +57,7 @@ bool Find(const YAML::Node& node, std::size_t line, std::size_t column, std::siz
 
 }  // namespace
 
-std::string FieldPathAt(const YAML::Node& root, std::size_t line, std::size_t column) {
+std::string FieldPathAt(const YamlNode& root, std::size_t line, std::size_t column) {
   std::string path;
   if (StartsAt(root, line, column)) return "";
   return Find(root, line, column, 0, path) ? path : "";

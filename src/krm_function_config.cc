@@ -18,7 +18,7 @@ class OptionReader {
  public:
   OptionReader(const Document& doc, FunctionConfig& config) : doc_(doc), config_(config) {}
 
-  void Read(const YAML::Node& key, const YAML::Node& value) {
+  void Read(const YamlNode& key, const YamlNode& value) {
     const std::string name = key.Scalar();
     if (name == "namespace") {
       config_.name_space = NonEmptyString(name, value);
@@ -40,17 +40,17 @@ class OptionReader {
   }
 
  private:
-  InputError Error(const YAML::Node& node, const std::string& what) const {
+  InputError Error(const YamlNode& node, const std::string& what) const {
     return InputError(doc_.Locate(node.Mark()), what);
   }
 
-  std::string NonEmptyString(const std::string& name, const YAML::Node& value) const {
+  std::string NonEmptyString(const std::string& name, const YamlNode& value) const {
     std::string text = value.IsScalar() ? value.Scalar() : "";
     if (text.empty()) throw Error(value, name + " must be a non-empty string");
     return text;
   }
 
-  bool Bool(const std::string& name, const YAML::Node& value) const {
+  bool Bool(const std::string& name, const YamlNode& value) const {
     static const std::set<std::string> kTrue = {"true", "True", "TRUE"};
     static const std::set<std::string> kFalse = {"false", "False", "FALSE"};
     std::string text = ScalarOr(value);
@@ -60,10 +60,10 @@ class OptionReader {
   }
 
   // A list of patterns, or one string with a pattern on each line (a ConfigMap value).
-  std::vector<std::string> Patterns(const YAML::Node& value) const {
+  std::vector<std::string> Patterns(const YamlNode& value) const {
     std::vector<std::string> patterns;
     if (value.IsSequence()) {
-      for (const YAML::Node& entry : value) {
+      for (const YamlNode& entry : value) {
         if (!entry.IsScalar() || entry.Scalar().empty()) {
           throw Error(entry, "runOncePatterns must hold non-empty strings");
         }
@@ -86,7 +86,7 @@ class OptionReader {
 
 }  // namespace
 
-FunctionConfig ReadFunctionConfig(const Document& doc, const YAML::Node& node) {
+FunctionConfig ReadFunctionConfig(const Document& doc, const YamlNode& node) {
   FunctionConfig config;
   if (!node.IsDefined() || node.IsNull()) return config;
   Location where = doc.Locate(node.Mark());

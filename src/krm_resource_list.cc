@@ -45,8 +45,8 @@ std::size_t DashBefore(const std::string& bytes, std::size_t content) {
 }
 
 // The value of the first of `keys` present in the item's annotations.
-std::string Annotation(const YAML::Node& item, const char* key, const char* legacy_key) {
-  YAML::Node annotations = Child(Child(item, "metadata"), "annotations");
+std::string Annotation(const YamlNode& item, const char* key, const char* legacy_key) {
+  YamlNode annotations = Child(Child(item, "metadata"), "annotations");
   std::string value = ScalarOr(Child(annotations, key));
   return value.empty() ? ScalarOr(Child(annotations, legacy_key)) : value;
 }
@@ -60,7 +60,7 @@ std::optional<long long> ParseIndex(const std::string& text) {
   return value;
 }
 
-ResourceListItem ReadItem(const Document& envelope, const YAML::Node& node, std::size_t number) {
+ResourceListItem ReadItem(const Document& envelope, const YamlNode& node, std::size_t number) {
   const std::string& bytes = envelope.stream().bytes();
   Location where = envelope.Locate(node.Mark());
   if (!node.IsMap()) {
@@ -74,7 +74,7 @@ ResourceListItem ReadItem(const Document& envelope, const YAML::Node& node, std:
                                 " (rollcall krm edits items written as \"- key: value\" entries)");
   }
   item.begin = LineStartOf(bytes, item.dash);
-  YAML::Node metadata = Child(node, "metadata");
+  YamlNode metadata = Child(node, "metadata");
   item.api_version = ScalarOr(Child(node, "apiVersion"));
   item.kind = ScalarOr(Child(node, "kind"));
   item.name = ScalarOr(Child(metadata, "name"));
@@ -119,7 +119,7 @@ void RefuseDuplicateKeys(const Document& envelope) {
 ResourceList ParseResourceList(const Stream& stream, const Limits& limits) {
   ResourceList list(ParseDocument(stream, OnlyDocument(stream), limits));
   const Document& envelope = list.envelope;
-  const YAML::Node& root = envelope.root();
+  const YamlNode& root = envelope.root();
   list.api_version = envelope.api_version();
   if (envelope.kind() != kResourceListKind ||
       (list.api_version != kApiVersionV1 && list.api_version != kApiVersionV1Beta1)) {
@@ -128,25 +128,25 @@ ResourceList ParseResourceList(const Stream& stream, const Limits& limits) {
                          std::string(kApiVersionV1) + " or " + kApiVersionV1Beta1 +
                          ") on stdin, or a plain stream when given a config file");
   }
-  if (root.Style() == YAML::EmitterStyle::Flow) {
+  if (root.Style() == YamlStyle::kFlow) {
     throw InputError(envelope.Locate(),
                      "the ResourceList is written as JSON or in flow style; rollcall krm edits "
                      "the block-style YAML that kpt and kustomize send");
   }
   RefuseDuplicateKeys(envelope);
   list.function_config = Child(root, "functionConfig");
-  YAML::Node items = Child(root, "items");
+  YamlNode items = Child(root, "items");
   if (items.IsDefined() && !items.IsNull() && !items.IsSequence()) {
     throw InputError(envelope.Locate(items.Mark()), "items is not a sequence");
   }
-  if (items.IsSequence() && items.size() > 0 && items.Style() == YAML::EmitterStyle::Flow) {
+  if (items.IsSequence() && items.size() > 0 && items.Style() == YamlStyle::kFlow) {
     throw InputError(
         envelope.Locate(items.Mark()),
         "items are written as a flow sequence (JSON); rollcall krm edits items "
         "written in block style (\"- apiVersion: …\"), as kpt and kustomize send them");
   }
   std::size_t number = 0;
-  for (const YAML::Node& node : items) {
+  for (const YamlNode& node : items) {
     ResourceListItem item = ReadItem(envelope, node, ++number);
     // An alias ("- *name") has the start mark of the node it repeats, so its own
     // place is unknown: the error points at `items`.

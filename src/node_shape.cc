@@ -5,7 +5,7 @@
 namespace rollcall {
 namespace {
 
-NodeShape::Type TypeOf(const YAML::Node& node) {
+NodeShape::Type TypeOf(const YamlNode& node) {
   if (!node.IsDefined()) return NodeShape::Type::kUndefined;
   if (node.IsNull()) return NodeShape::Type::kNull;
   if (node.IsScalar()) return NodeShape::Type::kScalar;
@@ -14,12 +14,12 @@ NodeShape::Type TypeOf(const YAML::Node& node) {
 }
 
 // Whether an entry with key `key` continues the path (at `next`) below a mapping.
-bool OnPath(const YAML::Node& key, const std::vector<std::string>& path, std::size_t next) {
+bool OnPath(const YamlNode& key, const std::vector<std::string>& path, std::size_t next) {
   return next < path.size() && key.IsScalar() && key.Scalar() == path[next];
 }
 
 // The entries Capture takes below `node`, so that their array is allocated once.
-std::size_t CountEntries(const YAML::Node& node, const std::vector<std::string>& path,
+std::size_t CountEntries(const YamlNode& node, const std::vector<std::string>& path,
                          std::size_t next) {
   if (!node.IsDefined() || !node.IsMap()) return 0;
   std::size_t count = 0;
@@ -34,12 +34,12 @@ std::size_t CountEntries(const YAML::Node& node, const std::vector<std::string>&
 // is on the path (its entries go into `entries`, together), else only its first
 // key's column is kept. `entries` has room for every entry (CountEntries): they
 // are pointed at where they are put.
-NodeShape Capture(const YAML::Node& node, const std::vector<std::string>& path, std::size_t next,
+NodeShape Capture(const YamlNode& node, const std::vector<std::string>& path, std::size_t next,
                   bool full, std::vector<ShapeEntry>& entries) {
   NodeShape shape;
   shape.type = TypeOf(node);
   if (!node.IsDefined()) return shape;
-  YAML::Mark mark = node.Mark();
+  YamlMark mark = node.Mark();
   shape.pos = static_cast<std::uint32_t>(MarkPos(mark));
   shape.column = mark.column < 0 ? 0 : static_cast<std::uint32_t>(mark.column);
   if (node.IsScalar()) shape.scalar = node.Scalar();
@@ -71,7 +71,7 @@ NodeShape Capture(const YAML::Node& node, const std::vector<std::string>& path, 
 
 }  // namespace
 
-CapturedShape CaptureShape(const YAML::Node& node, const std::vector<std::string>& path) {
+CapturedShape CaptureShape(const YamlNode& node, const std::vector<std::string>& path) {
   std::vector<ShapeEntry> entries;
   // Exactly: the nodes point into it, so it must never grow.
   entries.reserve(CountEntries(node, path, 0));

@@ -208,7 +208,7 @@ class Comparer {
  public:
   explicit Comparer(const EqualOptions& options) : options_(options) {}
 
-  bool Equal(const YAML::Node& a, const YAML::Node& b, Context context, int depth) {
+  bool Equal(const YamlNode& a, const YamlNode& b, Context context, int depth) {
     // Aliases can make a YAML graph cyclic, or exponentially large; go-yaml rejects
     // both, so giving up (unequal) on them is safe.
     if (depth > kMaxDepth || ++visits_ > kMaxVisits) return false;
@@ -241,15 +241,15 @@ class Comparer {
   static constexpr long kMaxVisits = 1'000'000;  // a large CRD has some 100,000 nodes
 
   // Absent, null, or (with empty_is_absent) an empty collection; scalars aside.
-  bool Absent(const YAML::Node& node) const {
+  bool Absent(const YamlNode& node) const {
     if (!node.IsDefined() || node.IsNull()) return true;
     return options_.empty_is_absent && (node.IsSequence() || node.IsMap()) && node.size() == 0;
   }
 
-  bool MapsEqual(const YAML::Node& a, const YAML::Node& b, Context context, int depth) {
-    std::map<std::string, YAML::Node> ma = JsonObject(a);
-    std::map<std::string, YAML::Node> mb = JsonObject(b);
-    const YAML::Node missing(YAML::NodeType::Undefined);
+  bool MapsEqual(const YamlNode& a, const YamlNode& b, Context context, int depth) {
+    std::map<std::string, YamlNode> ma = JsonObject(a);
+    std::map<std::string, YamlNode> mb = JsonObject(b);
+    const YamlNode missing;
     auto child_context = [&](const std::string& key) {
       return ChildContext(context, key, options_);
     };
@@ -306,11 +306,11 @@ class Comparer {
 
 }  // namespace
 
-bool SemanticEqual(const YAML::Node& a, const YAML::Node& b, const EqualOptions& options) {
+bool SemanticEqual(const YamlNode& a, const YamlNode& b, const EqualOptions& options) {
   return Comparer(options).Equal(a, b, Context::kPlain, 0);
 }
 
-bool SemanticEqualAt(const std::string& key, const YAML::Node& a, const YAML::Node& b,
+bool SemanticEqualAt(const std::string& key, const YamlNode& a, const YamlNode& b,
                      const EqualOptions& options) {
   return Comparer(options).Equal(a, b, ChildContext(Context::kPlain, key, options), 0);
 }

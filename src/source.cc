@@ -49,7 +49,7 @@ constexpr std::size_t kMaxDataBytes = std::size_t{1} << 20;
 // One object inside a document: the document itself, or an item of a List.
 struct Object {
   const Document& doc;  // for locations
-  YAML::Node node;
+  YamlNode node;
   std::string description;  // "Secret ns/name", for messages
   SourceKind kind;
 };
@@ -92,7 +92,7 @@ std::string NotAString(const Object& object, const char* field, const std::strin
 // that it is a mapping of scalars (the API server takes only strings there).
 template <typename Take>
 void ForEachEntry(const Object& object, const char* field, Take take) {
-  YAML::Node map = Child(object.node, field);
+  YamlNode map = Child(object.node, field);
   if (!map.IsDefined() || map.IsNull()) return;
   if (!map.IsMap()) {
     throw InputError(object.doc.Locate(map.Mark()),
@@ -103,7 +103,7 @@ void ForEachEntry(const Object& object, const char* field, Take take) {
   // node is kept for each, to place messages at (a merged one's is where the merged
   // mapping wrote it).
   for (const auto& [key, entry] : JsonEntries(map)) {
-    const YAML::Node& value = entry.second;
+    const YamlNode& value = entry.second;
     if (!value.IsNull() && !value.IsScalar()) {
       throw InputError(object.doc.Locate(value.Mark()),
                        object.description + ": " + field + "." + key + " must be a string, not a " +
@@ -124,7 +124,7 @@ void ForEachEntry(const Object& object, const char* field, Take take) {
 // string, each byte that is not UTF-8 replaced by U+FFFD; any other value is its
 // text.
 std::string ValueText(const Object& object, const char* field, const std::string& key,
-                      const YAML::Node& value) {
+                      const YamlNode& value) {
   if (!value.IsDefined() || !value.IsScalar() || value.Tag() != "tag:yaml.org,2002:binary") {
     // `!!null null` is null to go-yaml, an empty string in the object.
     if (ResolveScalar(value).type == ResolvedScalar::Type::kNull) return "";
@@ -154,7 +154,7 @@ std::string ValueText(const Object& object, const char* field, const std::string
 
 void ReadBase64Entries(EntryReader& reader, const char* field) {
   const Object& object = reader.object;
-  ForEachEntry(object, field, [&](const std::string& key, const YAML::Node& value) {
+  ForEachEntry(object, field, [&](const std::string& key, const YamlNode& value) {
     std::optional<std::string> decoded = DecodeBase64(ValueText(object, field, key, value));
     if (!decoded) {
       // Name the object and the key; the value may be a secret and is never shown.
@@ -166,17 +166,17 @@ void ReadBase64Entries(EntryReader& reader, const char* field) {
 }
 
 void ReadStringEntries(EntryReader& reader, const char* field) {
-  ForEachEntry(reader.object, field, [&](const std::string& key, const YAML::Node& value) {
+  ForEachEntry(reader.object, field, [&](const std::string& key, const YamlNode& value) {
     reader.Store(key, ValueText(reader.object, field, key, value));
   });
 }
 
-std::optional<Source> SourceOf(const Document& doc, const YAML::Node& node,
+std::optional<Source> SourceOf(const Document& doc, const YamlNode& node,
                                const std::string& default_namespace) {
   if (ScalarOr(Child(node, "apiVersion")) != "v1") return std::nullopt;
   std::string kind = ScalarOr(Child(node, "kind"));
   if (kind != "Secret" && kind != "ConfigMap") return std::nullopt;
-  YAML::Node metadata = Child(node, "metadata");
+  YamlNode metadata = Child(node, "metadata");
   Source source;
   source.id.kind = kind == "Secret" ? SourceKind::kSecret : SourceKind::kConfigMap;
   source.id.name = ScalarOr(Child(metadata, "name"));
@@ -206,7 +206,7 @@ std::optional<Source> ExtractSource(const Document& doc, const std::string& defa
 
 bool IsList(const Document& doc) {
   if (doc.shape() != Document::Shape::kObject || !doc.has_tree()) return false;
-  YAML::Node items = Child(doc.root(), "items");
+  YamlNode items = Child(doc.root(), "items");
   return items.IsDefined() && !items.IsNull();
 }
 
@@ -219,7 +219,7 @@ std::vector<Source> ExtractStateSources(const Document& doc, const std::string& 
     }
     return sources;
   }
-  YAML::Node items = Child(doc.root(), "items");
+  YamlNode items = Child(doc.root(), "items");
   if (!items.IsSequence()) return sources;
   for (const auto& item : items) {
     if (!item.IsMap()) continue;

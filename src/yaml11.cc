@@ -1,6 +1,7 @@
 #include "rollcall/yaml11.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -292,19 +293,19 @@ std::string IntText(const ResolvedScalar& s) {
   return (s.negative ? "-" : "") + std::to_string(s.magnitude);
 }
 
-bool IsMergeKey(const YAML::Node& key) {
+bool IsMergeKey(const YamlNode& key) {
   if (!key.IsScalar() || key.Scalar() != "<<") return false;
   return key.Tag() == "?" || key.Tag() == std::string(kCoreTag) + "merge";
 }
 
 // How sigs.k8s.io/yaml names a key in JSON. Keys it refuses (null, collections)
 // get a name no string key can have.
-std::string JsonKey(const YAML::Node& key) {
+std::string JsonKey(const YamlNode& key) {
   if (!key.IsDefined() || (!key.IsScalar() && !key.IsNull())) return {"\0complex", 8};
   return JsonKeyText(ResolveScalar(key));
 }
 
-void Put(JsonMapping& out, std::string key, const YAML::Node& key_node, const YAML::Node& value) {
+void Put(JsonMapping& out, std::string key, const YamlNode& key_node, const YamlNode& value) {
   auto [it, inserted] = out.try_emplace(std::move(key), key_node, value);
   if (inserted) return;
   // reset(), not operator=: yaml-cpp's assignment writes through into the tree.
@@ -315,18 +316,18 @@ void Put(JsonMapping& out, std::string key, const YAML::Node& key_node, const YA
 // go-yaml v2's decoder.mapping and decoder.merge: entries in document order, a merge
 // writing the merged mapping's entries (of a sequence of mappings, the last first,
 // so earlier ones win), later entries overwriting earlier ones.
-void CollectEntries(const YAML::Node& map, JsonMapping& out, int depth) {
+void CollectEntries(const YamlNode& map, JsonMapping& out, int depth) {
   if (depth > 32 || !map.IsDefined() || !map.IsMap()) return;
   for (const auto& entry : map) {
     if (!IsMergeKey(entry.first)) {
       Put(out, JsonKey(entry.first), entry.first, entry.second);
       continue;
     }
-    const YAML::Node& merged = entry.second;
+    const YamlNode& merged = entry.second;
     if (merged.IsMap()) {
       CollectEntries(merged, out, depth + 1);
     } else if (merged.IsSequence()) {
-      std::vector<YAML::Node> items;  // copies share the nodes; never assign them
+      std::vector<YamlNode> items;  // copies share the nodes; never assign them
       for (const auto& item : merged) items.emplace_back(item);
       for (auto it = items.rbegin(); it != items.rend(); ++it) CollectEntries(*it, out, depth + 1);
     }
@@ -376,7 +377,7 @@ std::optional<ResolvedScalar> ResolveTaggedScalar(const std::string& tag, const 
   return std::nullopt;
 }
 
-ResolvedScalar ResolveScalar(const YAML::Node& node) {
+ResolvedScalar ResolveScalar(const YamlNode& node) {
   ResolvedScalar out;
   if (!node.IsDefined() || node.IsNull()) return out;
   out.type = Type::kString;
@@ -412,27 +413,27 @@ std::string JsonScalarText(const ResolvedScalar& scalar) {
   return scalar.text;
 }
 
-JsonMapping JsonEntries(const YAML::Node& node) {
+JsonMapping JsonEntries(const YamlNode& node) {
   JsonMapping out;
   CollectEntries(node, out, 0);
   return out;
 }
 
-std::map<std::string, YAML::Node> JsonObject(const YAML::Node& node) {
-  std::map<std::string, YAML::Node> out;
+std::map<std::string, YamlNode> JsonObject(const YamlNode& node) {
+  std::map<std::string, YamlNode> out;
   for (auto& [key, entry] : JsonEntries(node)) out.emplace(key, entry.second);
   return out;
 }
 
 ResolvedScalar::Type ResolvePlainScalar(const std::string& text) { return ResolvePlain(text).type; }
 
-std::optional<bool> BoolValue(const YAML::Node& node) {
+std::optional<bool> BoolValue(const YamlNode& node) {
   ResolvedScalar scalar = ResolveScalar(node);
   if (scalar.type != Type::kBool) return std::nullopt;
   return scalar.boolean;
 }
 
-std::string KeyText(const YAML::Node& key) { return JsonKey(key); }
+std::string KeyText(const YamlNode& key) { return JsonKey(key); }
 
 const char* JsonTypeName(ResolvedScalar::Type type) {
   switch (type) {
@@ -478,7 +479,7 @@ std::string NotABoolMessage(ResolvedScalar::Type type, const std::string& kind,
          RefusedAs(type, kind, api_version, go_field, "bool");
 }
 
-bool IsNonStringScalar(const YAML::Node& node) {
+bool IsNonStringScalar(const YamlNode& node) {
   // Most values are quoted, or plain text no YAML 1.1 rule applies to (its first
   // byte rules out every bool, number and null word): no resolution, no copy.
   if (!node.IsDefined() || !node.IsScalar()) return false;

@@ -12,6 +12,7 @@
 #include "rollcall/utf8.h"
 #include "rollcall/yaml11.h"
 #include "rollcall/yaml_text.h"
+#include "rollcall/yaml_tree.h"
 
 namespace rollcall {
 namespace {
@@ -85,7 +86,8 @@ struct Frame {
 
 class Scan {
  public:
-  explicit Scan(std::string_view text) : text_(text), offsets_(text) {
+  Scan(std::string_view text, YamlTreeBuilder* builder)
+      : text_(text), offsets_(text), builder_(builder) {
     yaml_parser_initialize(&parser_);
     yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()),
                                  text.size());
@@ -108,6 +110,7 @@ class Scan {
                            "if it is text"};
       }
       if (std::optional<YamlRefusal> refusal = Visit(event)) return refusal;
+      if (builder_ != nullptr) Build(event);
     }
   }
 
@@ -415,8 +418,54 @@ class Scan {
     return std::nullopt;
   }
 
+  // Hands an event the checks let through to the tree builder.
+  void Build(const yaml_event_t& event) {
+    auto text = [](const yaml_char_t* chars) {
+      return chars == nullptr ? std::string_view()
+                              : std::string_view(reinterpret_cast<const char*>(chars));
+    };
+    const std::size_t line = event.start_mark.line;
+    switch (event.type) {
+      case YAML_SCALAR_EVENT: {
+        const auto& scalar = event.data.scalar;
+        builder_->Scalar(offsets_.Of(event.start_mark.index), line, text(scalar.anchor),
+                         text(scalar.tag), scalar.style == YAML_PLAIN_SCALAR_STYLE,
+                         std::string(reinterpret_cast<const char*>(scalar.value), scalar.length));
+        return;
+      }
+      case YAML_ALIAS_EVENT:
+        builder_->Alias(text(event.data.alias.anchor));
+        return;
+      case YAML_MAPPING_START_EVENT: {
+        const auto& mapping = event.data.mapping_start;
+        builder_->Begin(YamlType::kMap,
+                        mapping.style == YAML_FLOW_MAPPING_STYLE ? YamlStyle::kFlow
+                                                                 : YamlStyle::kBlock,
+                        offsets_.Of(event.start_mark.index), line, text(mapping.anchor),
+                        text(mapping.tag));
+        return;
+      }
+      case YAML_SEQUENCE_START_EVENT: {
+        const auto& sequence = event.data.sequence_start;
+        builder_->Begin(YamlType::kSequence,
+                        sequence.style == YAML_FLOW_SEQUENCE_STYLE ? YamlStyle::kFlow
+                                                                   : YamlStyle::kBlock,
+                        offsets_.Of(event.start_mark.index), line, text(sequence.anchor),
+                        text(sequence.tag));
+        return;
+      }
+      case YAML_MAPPING_END_EVENT:
+      case YAML_SEQUENCE_END_EVENT:
+        builder_->End();
+        return;
+      default:
+        return;
+    }
+  }
+
   std::string_view text_;
   ByteOffsets offsets_;
+  YamlTreeBuilder* builder_;
   yaml_parser_t parser_{};
   std::vector<Frame> stack_;
   std::map<std::string, Anchored> anchors_;
@@ -425,8 +474,8 @@ class Scan {
 
 }  // namespace
 
-std::optional<YamlRefusal> FindYamlRefusal(std::string_view document) {
-  return Scan(document).Run();
+std::optional<YamlRefusal> FindYamlRefusal(std::string_view document, YamlTreeBuilder* builder) {
+  return Scan(document, builder).Run();
 }
 
 }  // namespace rollcall

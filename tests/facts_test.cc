@@ -1,5 +1,6 @@
 // Facts read right after the parse (facts.h) and the captured shapes the edits use
 // once the trees are gone (node_shape.h).
+#include "test_support.h"
 #include "rollcall/facts.h"
 
 #include <gmock/gmock.h>
@@ -108,7 +109,7 @@ TEST(ReadMissingFacts, ReadsDocumentsParsedWithoutAReader) {
 }
 
 TEST(CaptureShape, CapturesTheEntriesAlongThePathAndOnlyIndentationBeside) {
-  YAML::Node node = YAML::Load(
+  testing::ParsedYaml node = testing::ParseYaml(
       "metadata:\n  labels: {a: b, c: d}\n  annotations:\n    x: \"1\"\n    y: {z: 2}\n"
       "spec:\n  replicas: 2\n  paused: true\n");
   CapturedShape shape = CaptureForEdit(node);
@@ -130,7 +131,7 @@ TEST(CaptureShape, CapturesTheEntriesAlongThePathAndOnlyIndentationBeside) {
 // A capture's nodes point into its one array of entries: moving it (as a consumer
 // is moved into the model, and a vector of them grows) keeps them readable.
 TEST(CaptureShape, ReadsTheSameAfterBeingMoved) {
-  YAML::Node node = YAML::Load("metadata:\n  annotations:\n    x: \"1\"\nspec: {}\n");
+  testing::ParsedYaml node = testing::ParseYaml("metadata:\n  annotations:\n    x: \"1\"\nspec: {}\n");
   std::vector<CapturedShape> shapes;
   for (int i = 0; i < 100; ++i) shapes.push_back(CaptureForEdit(node));  // grows: moves each
   for (const CapturedShape& shape : shapes) {

@@ -31,7 +31,7 @@ std::string Job(const std::string& name, const std::string& annotations = "",
 }
 
 std::string NameOf(const std::string& yaml) {
-  for (const YAML::Node& doc : YAML::LoadAll(yaml)) {
+  for (const YamlNode& doc : testing::ParseYamlAll(yaml)) {
     if (ScalarOr(Child(doc, "kind")) == "Job") {
       return ScalarOr(Child(Child(doc, "metadata"), "name"));
     }

@@ -108,10 +108,10 @@ TEST(KrmCommand, IsListedAndTakesAtMostTheConfigFile) {
 
 // --- the pieces -------------------------------------------------------------------
 
-YAML::Node Parse(const std::string& text) { return YAML::Load(text); }
+testing::ParsedYaml Parse(const std::string& text) { return testing::ParseYaml(text); }
 
 TEST(FieldPathAt, NamesMapKeysSequenceIndexesAndKeysWithDots) {
-  YAML::Node root = Parse(
+  testing::ParsedYaml root = Parse(
       "spec:\n"                                // line 0
       "  containers:\n"                        // line 1
       "  - name: a\n"                          // line 2
@@ -184,7 +184,7 @@ TEST(ReadFunctionConfig, ConfigMapDataHoldsStrings) {
 
 TEST(ReadFunctionConfig, NoConfigIsTheDefaults) {
   ParsedConfig parsed("apiVersion: v1\nkind: ConfigMap\n");
-  FunctionConfig config = ReadFunctionConfig(parsed.documents.at(0), YAML::Node());
+  FunctionConfig config = ReadFunctionConfig(parsed.documents.at(0), YamlNode());
   EXPECT_EQ(config.name_space, "");
   EXPECT_FALSE(config.strict);
 }
@@ -228,9 +228,10 @@ TEST(ResultsYaml, QuotesEveryStringAndUsesTheLineBreakGiven) {
             "    index: 0\r\n");
   EXPECT_EQ(ResultsYaml({}, "\n"), "");
   // What rollcall writes is what a YAML reader reads back.
-  YAML::Node back = YAML::Load(ResultsYaml({result}, "\n"));
-  EXPECT_EQ(back["results"][0]["message"].as<std::string>(), result.message);
-  EXPECT_EQ(back["results"][0]["resourceRef"]["name"].as<std::string>(), "yes");
+  testing::ParsedYaml back = testing::ParseYaml(ResultsYaml({result}, "\n"));
+  YamlNode first = *Child(back, "results").begin();
+  EXPECT_EQ(Child(first, "message").Scalar(), result.message);
+  EXPECT_EQ(Child(Child(first, "resourceRef"), "name").Scalar(), "yes");
 }
 
 std::string ListError(const std::string& text) {

@@ -1,5 +1,6 @@
 // Values compared as Kubernetes reads them: YAML 1.1 scalars (go-yaml v2), JSON
 // keys, merge keys, resource quantities.
+#include "test_support.h"
 #include "rollcall/semantic_equal.h"
 
 #include <gtest/gtest.h>
@@ -11,11 +12,11 @@ namespace rollcall {
 namespace {
 
 bool Same(const std::string& a, const std::string& b, const EqualOptions& options = {}) {
-  return SemanticEqual(YAML::Load(a), YAML::Load(b), options);
+  return SemanticEqual(testing::ParseYaml(a), testing::ParseYaml(b), options);
 }
 
 std::string Json(const std::string& scalar) {
-  return JsonScalarText(ResolveScalar(YAML::Load(scalar)));
+  return JsonScalarText(ResolveScalar(testing::ParseYaml(scalar)));
 }
 
 TEST(SemanticEqual, MappingsIgnoreKeyOrder) {
@@ -71,8 +72,7 @@ TEST(SemanticEqual, NumbersAreJsonNumbers) {
   EXPECT_TRUE(Same(".5", "0.5"));
   EXPECT_TRUE(Same("1.", "1"));
   EXPECT_TRUE(Same("-.5e1", "-5"));
-  EXPECT_TRUE(Same(".inf", ".Inf"));
-  EXPECT_TRUE(Same(".nan", ".NaN"));
+  // (.inf and .nan never get here: the parse refuses them, as JSON cannot hold them.)
   EXPECT_FALSE(Same("1.5", "1"));
   EXPECT_FALSE(Same("1", "\"1\""));  // replicas: 1 against replicas: "1"
   EXPECT_FALSE(Same("1", "true"));
@@ -88,7 +88,7 @@ TEST(SemanticEqual, NullAndAbsent) {
   EXPECT_FALSE(Same("''", "null"));
   EXPECT_TRUE(Same("{a: 1, b: ~}", "{a: 1}"));
   EXPECT_TRUE(Same("{a: 1, b: }", "{a: 1, c: null}"));
-  EXPECT_TRUE(SemanticEqual(YAML::Node(YAML::NodeType::Undefined), YAML::Load("~")));
+  EXPECT_TRUE(SemanticEqual(YamlNode(), testing::ParseYaml("~")));
   EXPECT_FALSE(Same("{a: 1, b: []}", "{a: 1}"));
   EXPECT_TRUE(Same("{a: 1, b: []}", "{a: 1}", ApiSemantics()));
   EXPECT_TRUE(Same("{a: {}, b: null}", "{b: []}", ApiSemantics()));
@@ -141,12 +141,12 @@ TEST(SemanticEqual, QuantitiesWhereKubernetesHasThem) {
                     ApiSemantics()));
   // Elsewhere a quantity-like string is just a string.
   EXPECT_FALSE(Same("labels: {size: 1Gi}", "labels: {size: 1024Mi}", ApiSemantics()));
-  EXPECT_TRUE(SemanticEqualAt("limits", YAML::Load("{cpu: 2}"), YAML::Load("{cpu: 2000m}"),
+  EXPECT_TRUE(SemanticEqualAt("limits", testing::ParseYaml("{cpu: 2}"), testing::ParseYaml("{cpu: 2000m}"),
                               ApiSemantics()));
 }
 
-TEST(SemanticEqual, CyclesAndAliasBombsEndUnequal) {
-  EXPECT_FALSE(Same("&a [*a]", "&b [*b]"));
+TEST(SemanticEqual, AliasBombsEndUnequal) {
+  // (A cycle, "&a [*a]", never gets here: the parse refuses an alias inside its anchor.)
   // Nine levels of ten aliases each: 10^9 leaves.
   std::string bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
   for (char level = 'b'; level <= 'i'; ++level) {
@@ -157,7 +157,7 @@ TEST(SemanticEqual, CyclesAndAliasBombsEndUnequal) {
   auto start = std::chrono::steady_clock::now();
   EXPECT_FALSE(Same(bomb, bomb));  // two parses: no shortcut by identity
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
-  YAML::Node same = YAML::Load(bomb);
+  testing::ParsedYaml same = testing::ParseYaml(bomb);
   EXPECT_TRUE(SemanticEqual(same, same));
 }
 
@@ -172,8 +172,8 @@ TEST(ResolveScalar, JsonText) {
   EXPECT_EQ(Json("yes"), "true");
   EXPECT_EQ(Json("~"), "null");
   EXPECT_EQ(Json("'010'"), "010");
-  EXPECT_EQ(ResolveScalar(YAML::Load("9223372036854775808")).type, ResolvedScalar::Type::kInt);
-  EXPECT_EQ(ResolveScalar(YAML::Load("+9223372036854775808")).type, ResolvedScalar::Type::kFloat);
+  EXPECT_EQ(ResolveScalar(testing::ParseYaml("9223372036854775808")).type, ResolvedScalar::Type::kInt);
+  EXPECT_EQ(ResolveScalar(testing::ParseYaml("+9223372036854775808")).type, ResolvedScalar::Type::kFloat);
 }
 
 TEST(Quantity, EqualValuesWrittenDifferently) {

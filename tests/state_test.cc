@@ -42,7 +42,7 @@ std::map<std::string, std::string> Hashes(const std::string& state_file) {
   options.state = LoadStateFile(TestdataPath("state/" + state_file), "platform", Limits{});
   std::string out = testing::RenderText(PlatformStream(), options).output;
   std::map<std::string, std::string> hashes;
-  for (const YAML::Node& doc : YAML::LoadAll(out)) {
+  for (const YamlNode& doc : testing::ParseYamlAll(out)) {
     std::string name = ScalarOr(Child(Child(doc, "metadata"), "name"));
     std::string hash = testing::TemplateAnnotation(out, name);
     if (!hash.empty()) hashes[name] = hash;

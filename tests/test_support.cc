@@ -21,8 +21,34 @@
 
 #include "rollcall/consumer_kinds.h"
 #include "rollcall/document.h"
+#include "rollcall/stream.h"
+#include "rollcall/yaml_refusals.h"
 
 namespace rollcall::testing {
+
+ParsedYaml ParseYaml(const std::string& text) {
+  YamlTreeBuilder builder(text);
+  if (std::optional<YamlRefusal> refusal = FindYamlRefusal(text, &builder)) {
+    throw std::runtime_error("refused at " + std::to_string(refusal->offset) + ": " +
+                             refusal->message);
+  }
+  ParsedYaml parsed;
+  parsed.tree = builder.Finish();
+  static_cast<YamlNode&>(parsed) = parsed.tree->root();
+  return parsed;
+}
+
+std::vector<ParsedYaml> ParseYamlAll(const std::string& text) {
+  Stream stream(text, "<test>");
+  std::vector<ParsedYaml> out;
+  for (const DocumentSpan& span : stream.documents()) {
+    if (span.empty) continue;
+    std::string piece(span.ReadText(stream.bytes()));
+    if (!piece.empty() && piece.back() != '\n') piece.push_back('\n');
+    out.push_back(ParseYaml(piece));
+  }
+  return out;
+}
 
 RenderResult RenderText(const std::string& input, const RenderOptions& options) {
   Stream stream(input, "<stdin>");
@@ -31,13 +57,13 @@ RenderResult RenderText(const std::string& input, const RenderOptions& options) 
 
 std::string TemplateAnnotation(const std::string& yaml, const std::string& name,
                                const std::string& annotation) {
-  for (const YAML::Node& doc : YAML::LoadAll(yaml)) {
+  for (const YamlNode& doc : ParseYamlAll(yaml)) {
     if (!doc.IsMap() || ScalarOr(Child(Child(doc, "metadata"), "name")) != name) continue;
     const ConsumerKind* kind =
         FindConsumerKind(ScalarOr(Child(doc, "apiVersion")), ScalarOr(Child(doc, "kind")));
     if (kind == nullptr) continue;
-    YAML::Node node = doc;
-    for (const std::string& key : kind->path) node.reset(Child(node, key.c_str()));
+    YamlNode node = doc;
+    for (const std::string& key : kind->path) node = Child(node, key.c_str());
     return ScalarOr(Child(Child(Child(node, "metadata"), "annotations"), annotation.c_str()));
   }
   return "";

@@ -2,12 +2,24 @@
 // output, run the rollcall binary as a user would.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "rollcall/render.h"
+#include "rollcall/yaml_tree.h"
 
 namespace rollcall::testing {
+
+// A YAML document parsed as rollcall parses each document of a stream (the tree of
+// yaml_tree.h, which the result keeps alive); throws std::runtime_error where
+// Kubernetes' YAML reader refuses the document.
+struct ParsedYaml : YamlNode {
+  std::shared_ptr<const YamlTree> tree;
+};
+ParsedYaml ParseYaml(const std::string& text);
+// Every document of a stream, split as rollcall splits it; empty ones left out.
+std::vector<ParsedYaml> ParseYamlAll(const std::string& text);
 
 // Renders `input` as if it came on stdin.
 RenderResult RenderText(const std::string& input, const RenderOptions& options = {});

@@ -3,7 +3,7 @@
 #include "rollcall/yaml11.h"
 
 #include <gtest/gtest.h>
-#include <yaml-cpp/yaml.h>
+#include "test_support.h"
 
 namespace rollcall {
 namespace {
@@ -65,30 +65,30 @@ TEST(ResolvePlainScalar, TimestampsStayStrings) {
 }
 
 TEST(ResolveScalar, QuotesAndTagsDecide) {
-  YAML::Node doc = YAML::Load(
+  testing::ParsedYaml doc = testing::ParseYaml(
       "a: yes\nb: \"yes\"\nc: 'yes'\nd: !!str yes\ne: !!int \"12\"\nf: ~\ng: |\n  yes\n");
-  EXPECT_EQ(ResolveScalar(doc["a"]).type, Type::kBool);
-  EXPECT_EQ(ResolveScalar(doc["b"]).type, Type::kString);
-  EXPECT_EQ(ResolveScalar(doc["c"]).type, Type::kString);
-  EXPECT_EQ(ResolveScalar(doc["d"]).type, Type::kString);
-  EXPECT_EQ(ResolveScalar(doc["e"]).type, Type::kInt);
-  EXPECT_EQ(ResolveScalar(doc["f"]).type, Type::kNull);
-  EXPECT_EQ(ResolveScalar(doc["g"]).type, Type::kString);  // a block scalar is never resolved
+  EXPECT_EQ(ResolveScalar(Child(doc, "a")).type, Type::kBool);
+  EXPECT_EQ(ResolveScalar(Child(doc, "b")).type, Type::kString);
+  EXPECT_EQ(ResolveScalar(Child(doc, "c")).type, Type::kString);
+  EXPECT_EQ(ResolveScalar(Child(doc, "d")).type, Type::kString);
+  EXPECT_EQ(ResolveScalar(Child(doc, "e")).type, Type::kInt);
+  EXPECT_EQ(ResolveScalar(Child(doc, "f")).type, Type::kNull);
+  EXPECT_EQ(ResolveScalar(Child(doc, "g")).type, Type::kString);  // a block scalar is never resolved
 }
 
 TEST(BoolValue, OptionalAsKubernetesReadsIt) {
-  YAML::Node doc = YAML::Load("a: yes\nb: On\nc: n\nd: \"true\"\ne: 1\n");
-  EXPECT_EQ(BoolValue(doc["a"]), true);
-  EXPECT_EQ(BoolValue(doc["b"]), true);
-  EXPECT_EQ(BoolValue(doc["c"]), false);
-  EXPECT_EQ(BoolValue(doc["d"]), std::nullopt);
-  EXPECT_EQ(BoolValue(doc["e"]), std::nullopt);
-  EXPECT_EQ(BoolValue(doc["missing"]), std::nullopt);
+  testing::ParsedYaml doc = testing::ParseYaml("a: yes\nb: On\nc: n\nd: \"true\"\ne: 1\n");
+  EXPECT_EQ(BoolValue(Child(doc, "a")), true);
+  EXPECT_EQ(BoolValue(Child(doc, "b")), true);
+  EXPECT_EQ(BoolValue(Child(doc, "c")), false);
+  EXPECT_EQ(BoolValue(Child(doc, "d")), std::nullopt);
+  EXPECT_EQ(BoolValue(Child(doc, "e")), std::nullopt);
+  EXPECT_EQ(BoolValue(Child(doc, "missing")), std::nullopt);
 }
 
 TEST(KeyText, KeysAsSigsK8sYamlWritesThem) {
-  YAML::Node doc =
-      YAML::Load("{on: 1, Off: 2, y: 3, \"on\": 4, 0123: 5, 0x1F: 6, 1_000: 7, -0: 8, plain: 9}");
+  testing::ParsedYaml doc =
+      testing::ParseYaml("{on: 1, Off: 2, y: 3, \"on\": 4, 0123: 5, 0x1F: 6, 1_000: 7, -0: 8, plain: 9}");
   std::vector<std::string> keys;
   for (const auto& entry : doc) keys.push_back(KeyText(entry.first));
   EXPECT_EQ(keys, (std::vector<std::string>{"true", "false", "true", "on", "83", "31", "1000", "0",

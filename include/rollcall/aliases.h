@@ -5,7 +5,7 @@
 // once, right after parsing, so that no later stage can meet such a document.
 #pragma once
 
-#include <yaml-cpp/yaml.h>
+#include "rollcall/yaml_tree.h"
 
 #include <cstddef>
 #include <optional>
@@ -15,7 +15,7 @@
 namespace rollcall {
 
 struct AliasProblem {
-  YAML::Mark mark;  // the alias that went too far
+  YamlMark mark;  // the alias that went too far
   std::string message;
 };
 
@@ -28,7 +28,7 @@ struct AliasProblem {
 // `text` is the document's text: without both '&' and '*' there is no alias, and
 // the walk is skipped.
 inline constexpr std::size_t kMaxAliasExpansion = 1'000'000;
-std::optional<AliasProblem> FindExcessiveAliasing(std::string_view text, const YAML::Node& root,
+std::optional<AliasProblem> FindExcessiveAliasing(std::string_view text, const YamlNode& root,
                                                   std::size_t max_depth);
 
 }  // namespace rollcall

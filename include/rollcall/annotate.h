@@ -16,7 +16,7 @@ namespace rollcall {
 
 // What EditAnnotations and SetScalarValue read of a pod template or an object:
 // its entries, its metadata's and its metadata.annotations'.
-CapturedShape CaptureForEdit(const YAML::Node& map);
+CapturedShape CaptureForEdit(const YamlNode& map);
 
 struct AnnotationChange {
   std::vector<std::pair<std::string, std::string>> set;  // key → value, in this order

@@ -1,8 +1,8 @@
-// One document of the stream, parsed by yaml-cpp on its own, with the facts every
+// One document of the stream, parsed on its own (yaml_tree.h), with the facts every
 // later stage asks first: apiVersion, kind, name, namespace and where it came from.
 #pragma once
 
-#include <yaml-cpp/yaml.h>
+#include "rollcall/yaml_tree.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -32,7 +32,7 @@ struct WrittenValue {
 };
 
 // `node` as written: its text (a scalar's), where it starts, whether it is a scalar.
-WrittenValue WrittenValueOf(const YAML::Node& node);
+WrittenValue WrittenValueOf(const YamlNode& node);
 
 // A key written twice in one mapping (YAML forbids it; Kubernetes takes the last).
 struct DuplicateKey {
@@ -55,7 +55,8 @@ class Document {
                  // or an empty document it does not read (no marker's text in it)
   };
 
-  Document(const Stream& stream, const DocumentSpan& span, const YAML::Node& root);
+  // A parsed document; `tree` is null for an empty one.
+  Document(const Stream& stream, const DocumentSpan& span, std::unique_ptr<YamlTree> tree);
   // An unread object (Shape::kUnread).
   Document(const Stream& stream, const DocumentSpan& span, const TypeHeader& type);
   // A mapping the type scan read as plainly not an object (Shape::kNotObject), never
@@ -66,8 +67,6 @@ class Document {
   // when each was made apart and moved into the result).
   Document() = default;
   Document(Document&&) noexcept;
-  // Moves the tree's handle, never a YAML::Node: a Node's assignment would write into
-  // the tree it points at.
   Document& operator=(Document&&) noexcept;
   ~Document();
 
@@ -75,7 +74,7 @@ class Document {
   const DocumentSpan& span() const { return *span_; }
   // The tree. Only while has_tree(): reading a dropped tree is a bug in rollcall and
   // throws std::logic_error, rather than answer as if the document were empty.
-  const YAML::Node& root() const;
+  const YamlNode& root() const;
   bool has_tree() const { return !dropped_; }
   Shape shape() const { return shape_; }
   // Told by the type scan alone and never parsed: an unread object, or a mapping
@@ -103,8 +102,8 @@ class Document {
   std::string_view template_path() const;
 
   // Absolute offset in the stream of a node's start mark.
-  std::size_t Offset(const YAML::Mark& mark) const { return span_->begin + mark.pos; }
-  Location Locate(const YAML::Mark& mark) const;
+  std::size_t Offset(const YamlMark& mark) const { return span_->begin + mark.pos; }
+  Location Locate(const YamlMark& mark) const;
   Location LocateAt(std::size_t pos) const;  // an offset in the document's text
   Location Locate() const;                   // the document itself
   // "Secret app/db" for messages.
@@ -129,7 +128,8 @@ class Document {
 
   const Stream* stream_ = nullptr;
   const DocumentSpan* span_ = nullptr;
-  std::unique_ptr<YAML::Node> root_;  // null: no tree (an empty, unread or dropped one)
+  std::unique_ptr<YamlTree> tree_;  // null: no tree (an empty, unread or dropped one)
+  YamlNode root_;                   // tree_'s root, or undefined
   bool dropped_ = false;
   bool scanned_ = false;
   Shape shape_ = Shape::kEmpty;
@@ -174,7 +174,7 @@ using ReadTree = std::function<void(Document& doc)>;
 
 // Parses every document of the stream, in order, on all hardware threads. Every
 // document gets the text checks of `limits`. With `needs_tree`, a document whose
-// type ScanTypeHeader reads and `needs_tree` declines is one yaml-cpp never sees and
+// type ScanTypeHeader reads and `needs_tree` declines is one never parsed and
 // the result leaves out (a Shape::kUnread record, dropped as it is made), as is an
 // empty document whose text `needs_tree` declines with an empty type; and a
 // mapping the scan reads as plainly not an object, and `needs_tree` declines, is a
@@ -198,18 +198,15 @@ void RefuseHalfObjects(const std::vector<Document>& documents);
 // hold a node of any of them (a consumer's pod template, for one).
 void DropTrees(std::vector<Document>& documents);
 
-// One shared, constant undefined node, for a handle whose tree is let go: resetting
-// to a new YAML::Node would allocate a memory pool of its own for each handle.
-const YAML::Node& NoNode();
+// One shared undefined node, for a reference to return when there is no node.
+const YamlNode& NoNode();
 
 // A scalar's text, or "" for anything else (null, map, sequence, undefined).
-std::string ScalarOr(const YAML::Node& node, const std::string& fallback = "");
+std::string ScalarOr(const YamlNode& node, const std::string& fallback = "");
 
 // The value of `key` in a mapping as Kubernetes reads it (the last one when the key
 // is duplicated; merge keys `<<: *base` expanded as go-yaml expands them, yaml11.h),
-// or an undefined node when absent. Never inserts (yaml-cpp's
-// non-const operator[] would). Careful: rebind a YAML::Node variable
-// with reset(); yaml-cpp's operator= writes through into the tree it points at.
-YAML::Node Child(const YAML::Node& map, const char* key);
+// or an undefined node when absent.
+YamlNode Child(const YamlNode& map, const char* key);
 
 }  // namespace rollcall

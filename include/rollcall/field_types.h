@@ -8,7 +8,7 @@
 // to: the zero value.
 #pragma once
 
-#include <yaml-cpp/yaml.h>
+#include "rollcall/yaml_tree.h"
 
 #include <string>
 
@@ -20,32 +20,32 @@ namespace rollcall {
 // each throws InputError at `node`.
 
 // A string field: ScalarOr's text, "" for null or absent.
-std::string StringField(const Document& doc, const YAML::Node& node, const std::string& field);
+std::string StringField(const Document& doc, const YamlNode& node, const std::string& field);
 
 // A bool field (`optional: yes` is true; absent or null is false).
-bool BoolField(const Document& doc, const YAML::Node& node, const std::string& field);
+bool BoolField(const Document& doc, const YamlNode& node, const std::string& field);
 
 // A field holding an object: `node` when it is a mapping, an undefined node when it
 // is null or absent.
-YAML::Node MapField(const Document& doc, const YAML::Node& node, const std::string& field);
+YamlNode MapField(const Document& doc, const YamlNode& node, const std::string& field);
 
 // A field holding a list: `node` when it is a sequence, an undefined node when it is
 // null or absent.
-YAML::Node ListField(const Document& doc, const YAML::Node& node, const std::string& field);
+YamlNode ListField(const Document& doc, const YamlNode& node, const std::string& field);
 
 // A metadata field (an object's, or a pod template's): a mapping whose annotations
 // are a mapping of strings; the name and namespace are the caller's to read.
-void CheckMetadataField(const Document& doc, const YAML::Node& node, const std::string& field);
+void CheckMetadataField(const Document& doc, const YamlNode& node, const std::string& field);
 
 // The fields every object has (apiVersion, kind, metadata with its name, namespace
 // and annotations), when `object` is one to the API server (apiVersion and kind
 // both given; anything else is no object to it). `prefix` is "" for a document's
 // root, "items." for an item of a List.
-void CheckObjectFields(const Document& doc, const YAML::Node& object, const std::string& prefix);
+void CheckObjectFields(const Document& doc, const YamlNode& object, const std::string& prefix);
 
 // An item of a List (`item` is one element of its items): an object, with an
 // apiVersion and a kind (kubectl refuses an item without them, "Object 'Kind' is
 // missing"), checked as CheckObjectFields checks one.
-void CheckListItem(const Document& doc, const YAML::Node& item);
+void CheckListItem(const Document& doc, const YamlNode& item);
 
 }  // namespace rollcall

@@ -7,7 +7,7 @@
 // of spelling (`1Gi` → `1024Mi`, `yes` → `true`, key order) is no change.
 #pragma once
 
-#include <yaml-cpp/yaml.h>
+#include "rollcall/yaml_tree.h"
 
 #include <string>
 #include <vector>
@@ -19,7 +19,7 @@ namespace rollcall {
 struct ImmutableViolation {
   std::string field;    // "spec.selector", "spec.template", "spec.clusterIPs[0]", "data", …
   std::string message;  // the API server's text: "spec.selector: Invalid value: field is immutable"
-  YAML::Mark mark;      // in the current document: the changed field, else its nearest
+  YamlMark mark;      // in the current document: the changed field, else its nearest
                         // ancestor present, else the object
 };
 

@@ -6,7 +6,7 @@
 // renamed.
 #pragma once
 
-#include <yaml-cpp/yaml.h>
+#include "rollcall/yaml_tree.h"
 
 #include <optional>
 #include <string>
@@ -42,12 +42,12 @@ JobAction DecideJobAction(const Consumer& job, const JobOptions& options,
 // Lowercase hex SHA-256 over a pod template's canonical tree (key order, quoting
 // style and rollcall's own annotations do not count) and a config hash: equal
 // fingerprints mean the same pod template.
-std::string TemplateFingerprint(const YAML::Node& pod_template, const std::string& config_hash);
+std::string TemplateFingerprint(const YamlNode& pod_template, const std::string& config_hash);
 
 // 8 lowercase hex digits naming a pod template: SHA-256 over its canonical tree
 // (key order, quoting style and rollcall's own annotations do not count) and the
 // config hash it will carry.
-std::string JobTemplateDigest(const YAML::Node& pod_template, const std::string& config_hash);
+std::string JobTemplateDigest(const YamlNode& pod_template, const std::string& config_hash);
 
 // The name a renamed Job had before (its rollcall.dev/job-name), else `fallback`.
 std::string RecordedJobName(const Document& job, const std::string& fallback);

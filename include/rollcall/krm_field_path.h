@@ -2,7 +2,7 @@
 // a position that rollcall's findings point at.
 #pragma once
 
-#include <yaml-cpp/yaml.h>
+#include "rollcall/yaml_tree.h"
 
 #include <cstddef>
 #include <string>
@@ -12,6 +12,6 @@ namespace rollcall {
 // The path from `root` to the node (or mapping key) that starts exactly at 0-based
 // `line` and `column` of the text `root` was parsed from; "" when none does (a
 // finding on a comment, or on the object as a whole).
-std::string FieldPathAt(const YAML::Node& root, std::size_t line, std::size_t column);
+std::string FieldPathAt(const YamlNode& root, std::size_t line, std::size_t column);
 
 }  // namespace rollcall

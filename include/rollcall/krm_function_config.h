@@ -42,6 +42,6 @@ struct FunctionConfig {
 // Reads `node`, a functionConfig within `doc` (an undefined or null node: all
 // defaults). Throws InputError naming the line and the option on anything else than
 // the two shapes above.
-FunctionConfig ReadFunctionConfig(const Document& doc, const YAML::Node& node);
+FunctionConfig ReadFunctionConfig(const Document& doc, const YamlNode& node);
 
 }  // namespace rollcall

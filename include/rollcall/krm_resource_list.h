@@ -3,7 +3,7 @@
 // edit the items' bytes and copy everything else as it came (design.md, decision 1).
 #pragma once
 
-#include <yaml-cpp/yaml.h>
+#include "rollcall/yaml_tree.h"
 
 #include <cstddef>
 #include <optional>
@@ -31,7 +31,7 @@ struct ResourceListItem {
   std::size_t begin = 0;  // start of the line holding the entry's '-'
   std::size_t end = 0;    // start of the next entry's '-' line, or the end of `items`
   std::size_t dash = 0;   // offset of the '-'
-  YAML::Node node;        // the item as parsed within the ResourceList
+  YamlNode node;        // the item as parsed within the ResourceList
   std::string api_version, kind, name, name_space;  // as written ("" when absent)
   std::string path;                                 // the path annotation, or ""
   std::optional<long long> index;                   // the index annotation, if any
@@ -43,7 +43,7 @@ struct ResourceList {
   Document envelope;  // the ResourceList itself, parsed as one document
   std::string api_version;
   std::vector<ResourceListItem> items;
-  YAML::Node function_config;  // undefined when the ResourceList has none
+  YamlNode function_config;  // undefined when the ResourceList has none
   // An existing top-level `results` entry [results_begin, results_end), dropped from
   // the output (results are the function's output, never its input); equal when none.
   std::size_t results_begin = 0, results_end = 0;

@@ -3,7 +3,7 @@
 // references from one to the other.
 #pragma once
 
-#include <yaml-cpp/yaml.h>
+#include "rollcall/yaml_tree.h"
 
 #include <cstdint>
 #include <map>
@@ -156,8 +156,8 @@ struct Consumer {
 
   // The mapping holding metadata and spec, while the document keeps its tree
   // (facts.h's KeepsTree); an undefined node after.
-  const YAML::Node& pod_template() const;
-  void set_pod_template(const YAML::Node& node);
+  const YamlNode& pod_template() const;
+  void set_pod_template(const YamlNode& node);
   void DropPodTemplate() { pod_template_.reset(); }
 
   std::string Describe() const;  // "Deployment ns/name"
@@ -169,7 +169,7 @@ struct Consumer {
   const NodeShape* TemplateAnnotation(const std::string& key) const;
 
  private:
-  std::unique_ptr<const YAML::Node> pod_template_;
+  std::unique_ptr<const YamlNode> pod_template_;
 };
 
 // Everything the stream says: sources by id and consumers in stream order.

@@ -5,7 +5,7 @@
 // bytes, where the whole tree is ~40 times its text (docs/performance.md).
 #pragma once
 
-#include <yaml-cpp/yaml.h>
+#include "rollcall/yaml_tree.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -88,13 +88,13 @@ class CapturedShape {
 
 // A mark's offset in the text it was parsed from; yaml-cpp marks an unknown place
 // with -1, read as the start.
-inline std::size_t MarkPos(const YAML::Mark& mark) {
+inline std::size_t MarkPos(const YamlMark& mark) {
   return mark.pos < 0 ? 0 : static_cast<std::size_t>(mark.pos);
 }
 
 // `node` with its entries, and those of the mappings reached from it through the
 // keys of `path` ({"metadata", "annotations"}: metadata's and its annotations').
-CapturedShape CaptureShape(const YAML::Node& node, const std::vector<std::string>& path = {});
+CapturedShape CaptureShape(const YamlNode& node, const std::vector<std::string>& path = {});
 
 // The entry (key and value) for `key` in a captured mapping, the last one when the
 // key is duplicated, as Kubernetes reads it; null when absent or not captured.

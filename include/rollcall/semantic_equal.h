@@ -8,7 +8,7 @@
 // object; rollcall's immutability preflight must not call that a change.
 #pragma once
 
-#include <yaml-cpp/yaml.h>
+#include "rollcall/yaml_tree.h"
 
 #include <cstdint>
 #include <map>
@@ -36,12 +36,12 @@ inline EqualOptions ApiSemantics() { return {true, true}; }
 // order, sequences element by element, scalars by resolved type and value (the
 // numbers 1 and 1.0 are equal, the string "1" and the number 1 are not). An absent
 // (undefined) node equals null, and a key mapped to null equals a missing key.
-bool SemanticEqual(const YAML::Node& a, const YAML::Node& b, const EqualOptions& options = {});
+bool SemanticEqual(const YamlNode& a, const YamlNode& b, const EqualOptions& options = {});
 
 // As SemanticEqual, for two values of the mapping key `key`, which (with
 // options.quantities) says whether they are a quantity (`sizeLimit`) or a map of
 // them (`limits`).
-bool SemanticEqualAt(const std::string& key, const YAML::Node& a, const YAML::Node& b,
+bool SemanticEqualAt(const std::string& key, const YamlNode& a, const YamlNode& b,
                      const EqualOptions& options = {});
 
 // Kubernetes resource quantities (k8s.io/apimachinery resource.Quantity):

@@ -8,7 +8,7 @@
 // an env value (docs/yaml.md).
 #pragma once
 
-#include <yaml-cpp/yaml.h>
+#include "rollcall/yaml_tree.h"
 
 #include <cstdint>
 #include <map>
@@ -34,7 +34,7 @@ struct ResolvedScalar {
 
 // Resolves a scalar or null node (an undefined node resolves to null). For a
 // mapping or sequence the result is a kString of "" and means nothing.
-ResolvedScalar ResolveScalar(const YAML::Node& node);
+ResolvedScalar ResolveScalar(const YamlNode& node);
 
 // The scalar go-yaml v2 makes of `text` with `tag` as yaml-cpp reports it ("?" for a
 // plain scalar without a tag, "!" for a quoted or block one, else the resolved tag,
@@ -57,23 +57,23 @@ std::string JsonKeyText(const ResolvedScalar& key);
 // strings (`1` → "1", `yes` → "true"), merge keys (`<<: *base`) expanded as go-yaml
 // v2 expands them, and the last of duplicate keys winning. Empty for anything that is
 // not a mapping. The values share the document's nodes.
-std::map<std::string, YAML::Node> JsonObject(const YAML::Node& node);
+std::map<std::string, YamlNode> JsonObject(const YamlNode& node);
 
 // The same with each entry's key node as well (a merged entry's is where the merged
 // mapping wrote it): key → (key node, value node).
-using JsonMapping = std::map<std::string, std::pair<YAML::Node, YAML::Node>>;
-JsonMapping JsonEntries(const YAML::Node& node);
+using JsonMapping = std::map<std::string, std::pair<YamlNode, YamlNode>>;
+JsonMapping JsonEntries(const YamlNode& node);
 
 // What a plain scalar without a tag resolves to (ResolveScalar's rule for one).
 ResolvedScalar::Type ResolvePlainScalar(const std::string& text);
 
 // The boolean Kubernetes reads in `node` (`optional: yes` is true), or nullopt when
 // it reads no boolean there (absent, null, a string, a number).
-std::optional<bool> BoolValue(const YAML::Node& node);
+std::optional<bool> BoolValue(const YamlNode& node);
 
 // The key sigs.k8s.io/yaml makes of a mapping key: `on:` is "true", `0123:` "83",
 // a string key its text (JsonObject's keys).
-std::string KeyText(const YAML::Node& key);
+std::string KeyText(const YamlNode& key);
 
 // "bool", "number", "null" or "string": how encoding/json names a value of `type`
 // in the error the API server gives when it finds one where a string belongs.
@@ -96,6 +96,6 @@ std::string NotABoolMessage(ResolvedScalar::Type type, const std::string& kind,
                             const std::string& api_version, const std::string& go_field);
 
 // True when the API server refuses `node` where a string belongs: a bool or number.
-bool IsNonStringScalar(const YAML::Node& node);
+bool IsNonStringScalar(const YamlNode& node);
 
 }  // namespace rollcall

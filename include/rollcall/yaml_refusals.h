@@ -16,6 +16,8 @@
 
 namespace rollcall {
 
+class YamlTreeBuilder;
+
 struct YamlRefusal {
   std::size_t offset = 0;  // in the document's text
   std::string message;     // never quotes the document's bytes
@@ -34,7 +36,10 @@ struct YamlRefusal {
 //  - a merge key (`<<`) whose value is not a mapping or a sequence of mappings;
 //  - an alias of an anchor not defined before it, or inside the node it names;
 //  - a value that resolves to .inf or .nan, which JSON cannot hold.
-// The text must be UTF-8 (FindTextProblem checks that first).
-std::optional<YamlRefusal> FindYamlRefusal(std::string_view document);
+// The text must be UTF-8 (FindTextProblem checks that first). With `builder`, the
+// document's nodes go to it as they are read (the tree is whole only when nothing
+// is refused).
+std::optional<YamlRefusal> FindYamlRefusal(std::string_view document,
+                                           YamlTreeBuilder* builder = nullptr);
 
 }  // namespace rollcall

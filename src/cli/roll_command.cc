@@ -88,8 +88,8 @@ SourceId NamedSource(const std::string& arg, std::string name_space) {
 
 // The first item of a List that is not a Secret or ConfigMap (v1), or an undefined
 // node when every one is.
-YAML::Node OtherItem(const Document& list) {
-  for (const YAML::Node& item : Child(list.root(), "items")) {
+YamlNode OtherItem(const Document& list) {
+  for (const YamlNode& item : Child(list.root(), "items")) {
     std::string kind = ScalarOr(Child(item, "kind"));
     if (ScalarOr(Child(item, "apiVersion")) != "v1" || (kind != "Secret" && kind != "ConfigMap")) {
       return item;
@@ -106,7 +106,7 @@ std::vector<Source> ChangedSources(const Stream& stream, const RollFlags& flags)
     if (doc.shape() == Document::Shape::kEmpty) continue;
     std::vector<Source> found = ExtractStateSources(doc, flags.default_namespace);
     if (IsList(doc)) {
-      if (YAML::Node other = OtherItem(doc); other.IsDefined()) {
+      if (YamlNode other = OtherItem(doc); other.IsDefined()) {
         std::string kind = ScalarOr(Child(other, "kind"), "an item without a kind");
         throw InputError(doc.LocateAt(MarkPos(other.Mark())),
                          "roll applies Secrets and ConfigMaps only; this item of " +

@@ -12,29 +12,29 @@ namespace {
 
 using ObjectKey = std::tuple<std::string, std::string, std::string>;  // kind, namespace, name
 
-bool HasOwner(const YAML::Node& object) {
-  YAML::Node owners = Child(Child(object, "metadata"), "ownerReferences");
+bool HasOwner(const YamlNode& object) {
+  YamlNode owners = Child(Child(object, "metadata"), "ownerReferences");
   return owners.IsSequence() && owners.size() > 0;
 }
 
 // A Job whose Complete or Failed condition is true: none of its pods runs again.
-bool Finished(const YAML::Node& object) {
-  YAML::Node conditions = Child(Child(object, "status"), "conditions");
+bool Finished(const YamlNode& object) {
+  YamlNode conditions = Child(Child(object, "status"), "conditions");
   if (!conditions.IsSequence()) return false;
-  return std::any_of(conditions.begin(), conditions.end(), [](const YAML::Node& condition) {
+  return std::any_of(conditions.begin(), conditions.end(), [](const YamlNode& condition) {
     std::string type = ScalarOr(Child(condition, "type"));
     return (type == "Complete" || type == "Failed") &&
            ScalarOr(Child(condition, "status")) == "True";
   });
 }
 
-void NoteSkipped(const YAML::Node& object, const std::string& default_namespace,
+void NoteSkipped(const YamlNode& object, const std::string& default_namespace,
                  std::set<ObjectKey>& skipped) {
   if (!object.IsMap()) return;
   std::string kind = ScalarOr(Child(object, "kind"));
   bool skip = (kind == "Pod" && HasOwner(object)) || (kind == "Job" && Finished(object));
   if (!skip) return;
-  YAML::Node metadata = Child(object, "metadata");
+  YamlNode metadata = Child(object, "metadata");
   std::string name_space = ScalarOr(Child(metadata, "namespace"), default_namespace);
   skipped.emplace(kind, name_space, ScalarOr(Child(metadata, "name")));
 }
@@ -50,9 +50,9 @@ ClusterView ReadClusterView(std::vector<std::unique_ptr<Stream>> streams, Analys
     for (Document& doc : ParseStream(*stream, limits)) {
       if (doc.shape() == Document::Shape::kObject) {
         NoteSkipped(doc.root(), options.default_namespace, skipped);
-        YAML::Node items = Child(doc.root(), "items");
+        YamlNode items = Child(doc.root(), "items");
         if (items.IsSequence()) {
-          for (const YAML::Node& item : items) {
+          for (const YamlNode& item : items) {
             NoteSkipped(item, options.default_namespace, skipped);
           }
         }

@@ -8,7 +8,7 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
   for (const Consumer& consumer : analysis.model().consumers) {
     if (!analysis.AlreadyRan(consumer)) continue;
     const Document& previous = *analysis.PreviousOf(*consumer.document);
-    YAML::Node previous_template = Child(Child(previous.root(), "spec"), "template");
+    YamlNode previous_template = Child(Child(previous.root(), "spec"), "template");
     if (TemplateFingerprint(previous_template, "") ==
         TemplateFingerprint(consumer.pod_template(), "")) {
       continue;

@@ -1,0 +1,192 @@
+#include "rollcall/yaml_tree.h"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+#include "rollcall/yaml_text.h"
+
+namespace rollcall {
+namespace {
+
+const std::string& Empty() {
+  static const std::string empty;
+  return empty;
+}
+
+// What YAML 1.1 (and yaml-cpp, and go-yaml) reads as null in a plain scalar.
+bool IsNullText(const std::string& text) {
+  return text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL";
+}
+
+std::uint32_t Narrow(std::size_t value) {
+  if (value > std::numeric_limits<std::uint32_t>::max()) {
+    throw std::length_error("rollcall: a YAML document too large for its tree");
+  }
+  return static_cast<std::uint32_t>(value);
+}
+
+}  // namespace
+
+YamlType YamlNode::Type() const {
+  return tree_ == nullptr ? YamlType::kUndefined : tree_->nodes_[index_].type;
+}
+
+const std::string& YamlNode::Scalar() const {
+  if (tree_ == nullptr) return Empty();
+  const YamlTree::Record& node = tree_->nodes_[index_];
+  return node.type == YamlType::kScalar ? tree_->scalars_[node.first] : Empty();
+}
+
+const std::string& YamlNode::Tag() const {
+  return tree_ == nullptr ? Empty() : tree_->tags_[tree_->nodes_[index_].tag];
+}
+
+YamlStyle YamlNode::Style() const {
+  return tree_ == nullptr ? YamlStyle::kBlock : tree_->nodes_[index_].style;
+}
+
+YamlMark YamlNode::Mark() const {
+  if (tree_ == nullptr) return {};
+  const YamlTree::Record& node = tree_->nodes_[index_];
+  return {static_cast<int>(node.pos), static_cast<int>(node.line), static_cast<int>(node.column)};
+}
+
+std::size_t YamlNode::size() const {
+  if (tree_ == nullptr) return 0;
+  const YamlTree::Record& node = tree_->nodes_[index_];
+  return node.type == YamlType::kMap || node.type == YamlType::kSequence ? node.count : 0;
+}
+
+YamlIterator YamlNode::begin() const {
+  std::size_t count = size();
+  if (count == 0) return {};
+  const YamlTree::Record& node = tree_->nodes_[index_];
+  bool map = node.type == YamlType::kMap;
+  std::uint32_t end = node.first + node.count * (map ? 2 : 1);
+  return {tree_, map, node.first, end};
+}
+
+YamlIterator YamlNode::end() const {
+  std::size_t count = size();
+  if (count == 0) return {};
+  const YamlTree::Record& node = tree_->nodes_[index_];
+  bool map = node.type == YamlType::kMap;
+  std::uint32_t end = node.first + node.count * (map ? 2 : 1);
+  return {tree_, map, end, end};
+}
+
+void YamlIterator::Load() {
+  if (at_ >= end_) {
+    entry_ = YamlEntry();
+    return;
+  }
+  const std::vector<std::uint32_t>& children = tree_->children_;
+  if (map_) {
+    entry_.first = YamlNode(tree_, children[at_]);
+    entry_.second = YamlNode(tree_, children[at_ + 1]);
+  } else {
+    static_cast<YamlNode&>(entry_) = YamlNode(tree_, children[at_]);
+  }
+}
+
+std::size_t YamlTree::MemoryBytes() const {
+  std::size_t bytes = sizeof(*this) + nodes_.capacity() * sizeof(Record) +
+                      children_.capacity() * sizeof(std::uint32_t) +
+                      scalars_.capacity() * sizeof(std::string);
+  for (const std::string& scalar : scalars_) {
+    if (scalar.capacity() > 15) bytes += scalar.capacity() + 1;
+  }
+  return bytes;
+}
+
+YamlTreeBuilder::YamlTreeBuilder(std::string_view text)
+    : text_(text), tree_(std::make_unique<YamlTree>()) {
+  tree_->tags_ = {"", "?", "!"};
+}
+
+std::uint16_t YamlTreeBuilder::TagIndex(std::string_view tag) {
+  std::vector<std::string>& tags = tree_->tags_;
+  auto found = std::find(tags.begin(), tags.end(), tag);
+  if (found != tags.end()) return static_cast<std::uint16_t>(found - tags.begin());
+  if (tags.size() >= std::numeric_limits<std::uint16_t>::max()) {
+    throw std::length_error("rollcall: a YAML document with too many tags for its tree");
+  }
+  tags.emplace_back(tag);
+  return static_cast<std::uint16_t>(tags.size() - 1);
+}
+
+std::uint32_t YamlTreeBuilder::Add(YamlType type, YamlStyle style, std::size_t pos,
+                                   std::size_t line, std::string_view tag,
+                                   std::string_view anchor) {
+  std::size_t at = std::min(pos, text_.size());
+  YamlTree::Record record{type,        style,       TagIndex(tag), Narrow(pos), Narrow(line),
+                          Narrow(at - LineStartOf(text_, at)), 0, 0};
+  auto index = Narrow(tree_->nodes_.size());
+  tree_->nodes_.push_back(record);
+  // A later anchor of the same name replaces the earlier one, as in libyaml.
+  if (!anchor.empty()) anchors_.insert_or_assign(std::string(anchor), index);
+  return index;
+}
+
+void YamlTreeBuilder::Place(std::uint32_t index) {
+  if (open_.empty() && !has_root_) {
+    tree_->root_ = index;
+    has_root_ = true;
+    return;
+  }
+  pending_.push_back(index);
+}
+
+void YamlTreeBuilder::Scalar(std::size_t pos, std::size_t line, std::string_view anchor,
+                             std::string_view tag, bool plain, std::string value) {
+  // yaml-cpp's tags, which yaml11.h reads: "?" plain and untagged, "!" quoted or
+  // block and untagged; a plain untagged null has none.
+  bool null = tag.empty() && plain && IsNullText(value);
+  std::string_view written = !tag.empty() ? tag : null ? "" : plain ? "?" : "!";
+  std::uint32_t index =
+      Add(null ? YamlType::kNull : YamlType::kScalar, YamlStyle::kBlock, pos, line, written, anchor);
+  if (!null) {
+    tree_->nodes_[index].first = Narrow(tree_->scalars_.size());
+    tree_->scalars_.push_back(std::move(value));
+  }
+  Place(index);
+}
+
+void YamlTreeBuilder::Alias(std::string_view anchor) {
+  auto found = anchors_.find(std::string(anchor));
+  // The refusal scan refuses an alias of an unknown anchor before it gets here.
+  if (found == anchors_.end()) throw std::logic_error("rollcall: an alias of an unknown anchor");
+  Place(found->second);
+}
+
+void YamlTreeBuilder::Begin(YamlType type, YamlStyle style, std::size_t pos, std::size_t line,
+                            std::string_view anchor, std::string_view tag) {
+  std::uint32_t index = Add(type, style, pos, line, tag.empty() ? "?" : tag, anchor);
+  Place(index);
+  open_.push_back(index);
+  pending_begin_.push_back(pending_.size());
+}
+
+void YamlTreeBuilder::End() {
+  if (open_.empty()) throw std::logic_error("rollcall: a YAML collection ended twice");
+  std::uint32_t index = open_.back();
+  std::size_t begin = pending_begin_.back();
+  open_.pop_back();
+  pending_begin_.pop_back();
+  YamlTree::Record& node = tree_->nodes_[index];
+  std::size_t children = pending_.size() - begin;
+  node.first = Narrow(tree_->children_.size());
+  node.count = Narrow(node.type == YamlType::kMap ? children / 2 : children);
+  tree_->children_.insert(tree_->children_.end(), pending_.begin() + static_cast<long>(begin),
+                          pending_.end());
+  pending_.resize(begin);
+}
+
+std::unique_ptr<YamlTree> YamlTreeBuilder::Finish() {
+  if (!open_.empty()) throw std::logic_error("rollcall: a YAML collection left open");
+  if (!has_root_) tree_->nodes_.clear();
+  return std::move(tree_);
+}
+
+}  // namespace rollcall
