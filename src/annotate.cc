@@ -195,7 +195,7 @@ class AnnotationEditor {
   // An edit inside an alias or inside an anchored node that is aliased elsewhere
   // would change every place that shares it. Read from the bytes after the key's
   // colon, not from the node: an alias of an anchor defined twice, or of a null,
-  // carries the marks of whichever definition yaml-cpp resolved it to, and a null
+  // carries the marks of whichever definition the parser resolved it to, and a null
   // is filled in place just as a mapping is edited.
   void CheckEditable(const NodeShape& map, const Entry& entry, const std::string& what) const {
     std::size_t colon = ColonAfterKey(text_, At(entry.key), IsFlow(map));

@@ -47,9 +47,7 @@ const std::vector<std::uint32_t>& Reference::lines() const {
   return marker_lines ? *marker_lines : none;
 }
 
-const YamlNode& Consumer::pod_template() const {
-  return pod_template_ ? *pod_template_ : NoNode();
-}
+const YamlNode& Consumer::pod_template() const { return pod_template_ ? *pod_template_ : NoNode(); }
 
 void Consumer::set_pod_template(const YamlNode& node) {
   pod_template_ = std::make_unique<const YamlNode>(node);
@@ -182,8 +180,7 @@ class ReferenceCollector {
   }
 
   Reference Make(SourceKind kind, const YamlNode& ref, const char* name_field, ReadVia via,
-                 const YamlNode& entry, std::initializer_list<Hop> hops,
-                 const std::string& path) {
+                 const YamlNode& entry, std::initializer_list<Hop> hops, const std::string& path) {
     Reference out;
     out.source = {kind, name_space_,
                   StringField(doc_, Child(ref, name_field), path + "." + name_field)};
@@ -370,8 +367,7 @@ std::optional<Consumer> ConsumerOf(const Document& doc, const YamlNode& object, 
   std::string path;
   for (const std::string& key : kind->path) {
     path += (path.empty() ? "" : ".") + key;
-    // reset(), not operator=: yaml-cpp's assignment writes through to the tree.
-    pod_template.reset(MapField(doc, Child(pod_template, key.c_str()), path));
+    pod_template = MapField(doc, Child(pod_template, key.c_str()), path);
   }
   if (!pod_template.IsDefined()) return std::nullopt;
   const std::string spec_path = path.empty() ? "" : path + ".";

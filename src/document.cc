@@ -75,8 +75,7 @@ YamlNode Child(const YamlNode& map, const char* key) {
 
 Document::Document(const Stream& stream, const DocumentSpan& span, std::unique_ptr<YamlTree> tree)
     : stream_(&stream), span_(&span), tree_(std::move(tree)) {
-  if (tree_) root_ = tree_->root();
-  const YamlNode& root = root_;
+  const YamlNode root = tree_ ? tree_->root() : YamlNode();
   if (!root.IsDefined() || root.IsNull()) return;
   if (!root.IsMap()) {
     throw InputError(Locate(root.Mark()),
@@ -127,15 +126,14 @@ Document::Document(Document&&) noexcept = default;
 Document& Document::operator=(Document&&) noexcept = default;
 Document::~Document() = default;
 
-const YamlNode& Document::root() const {
+YamlNode Document::root() const {
   if (dropped_) throw std::logic_error("rollcall: the tree of " + Describe() + " was dropped");
-  return root_;
+  return tree_ ? tree_->root() : YamlNode();
 }
 
 void Document::DropTree() {
   if (dropped_) return;
   tree_.reset();
-  root_ = YamlNode();
   dropped_ = shape_ == Shape::kObject || shape_ == Shape::kNotObject;
 }
 
@@ -231,8 +229,7 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
   if (std::optional<AliasProblem> problem =
           FindExcessiveAliasing(text, tree->root(), limits.max_depth)) {
     std::size_t at = MarkPos(problem->mark);
-    throw InputError(stream.Locate(span, span.begin + std::min(at, text.size())),
-                     problem->message);
+    throw InputError(stream.Locate(span, span.begin + std::min(at, text.size())), problem->message);
   }
   return {stream, span, std::move(tree)};
 }

@@ -204,8 +204,8 @@ class Checker {
   }
 
  private:
-  const YamlNode& previous_;
-  const YamlNode& current_;
+  const YamlNode previous_;
+  const YamlNode current_;
   std::vector<ImmutableViolation> violations_;
 };
 

@@ -13,7 +13,7 @@ constexpr std::size_t kNone = std::string_view::npos;
 
 bool IsBlank(char c) { return c == ' ' || c == '\t'; }
 
-// The text of a one-line scalar value [pos, end) as yaml-cpp reads it, or nullopt
+// The text of a one-line scalar value [pos, end) as the parser reads it, or nullopt
 // when the scan should not decide: tags, anchors, aliases, block scalars, flow
 // collections, nulls, escapes and empty values.
 std::optional<std::string> ScalarText(std::string_view text, std::size_t pos, std::size_t end) {
@@ -211,7 +211,7 @@ class Scan {
       std::optional<std::string> key = ScalarText(text_, pos, key_end);
       pos = SkipSpace(key_end, close);
       if (!key || *key == "<<" || text_[pos] != ':') return std::nullopt;
-      if (!seen_key_) first_key_ = open;  // yaml-cpp marks a flow mapping at its brace
+      if (!seen_key_) first_key_ = open;  // the tree marks a flow mapping at its brace
       seen_key_ = true;
       pos = SkipSpace(pos + 1, close);
       std::size_t value_end =

@@ -100,7 +100,7 @@ std::optional<TextProblem> FindInvalidCharacter(std::string_view text) {
 namespace {
 
 // The structural scan behind FindTextProblem: one pass over the lines of a
-// document, tracking what yaml-cpp would have open at each point.
+// document, tracking what a YAML parser has open at each point.
 class StructureScan {
  public:
   StructureScan(std::string_view text, std::size_t max_depth)
@@ -213,7 +213,7 @@ class StructureScan {
                  (next == ' ' || next == '\r')) {
         ++compact;
       } else if (c == ',' && flow_ == 0 && OpensNode(previous) && !may_continue_plain) {
-        // "," cannot start a plain scalar; yaml-cpp reads a lone "," as an empty
+        // "," cannot start a plain scalar; yaml-cpp read a lone "," as an empty
         // document where Kubernetes refuses it.
         return Fail(TextProblem::Kind::kMisplacedIndicator, i,
                     "invalid YAML: ',' outside a flow collection cannot start a value");
@@ -235,7 +235,7 @@ class StructureScan {
                     "invalid YAML: a tab indents this line; YAML indents with spaces only");
       }
       if (continues_mapping && !key && !starts_with_indicator) {
-        // yaml-cpp reads a last line without ':' as a key with a null value;
+        // yaml-cpp read a last line without ':' as a key with a null value;
         // Kubernetes refuses it.
         return Fail(TextProblem::Kind::kMissingColon, indent,
                     "invalid YAML: this line continues the mapping above but has no ':' "

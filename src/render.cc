@@ -110,7 +110,7 @@ PlannedConsumer PlanConsumer(const Consumer& consumer, const Analysis& analysis,
 }
 
 // Everything but the output: findings, coverage and rollout in `result`, and the
-// edits to splice. The analysis, and the yaml-cpp trees with it, ends here, before
+// edits to splice. The analysis, and the documents' trees with it, ends here, before
 // the output is built.
 std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, RenderResult& result) {
   AnalysisOptions analysis_options;

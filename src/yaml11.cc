@@ -308,9 +308,7 @@ std::string JsonKey(const YamlNode& key) {
 void Put(JsonMapping& out, std::string key, const YamlNode& key_node, const YamlNode& value) {
   auto [it, inserted] = out.try_emplace(std::move(key), key_node, value);
   if (inserted) return;
-  // reset(), not operator=: yaml-cpp's assignment writes through into the tree.
-  it->second.first.reset(key_node);
-  it->second.second.reset(value);
+  it->second = {key_node, value};
 }
 
 // go-yaml v2's decoder.mapping and decoder.merge: entries in document order, a merge

@@ -174,7 +174,7 @@ class Scan {
     const auto& scalar = event.data.scalar;
     Role role = NextRole();
     std::string value(reinterpret_cast<const char*>(scalar.value), scalar.length);
-    // yaml-cpp's way of saying how it was written (yaml11.h): "?" plain and
+    // The tree's way of saying how it was written (yaml_tree.h): "?" plain and
     // untagged, "!" quoted or block and untagged.
     std::string tag = Text(scalar.tag);
     if (tag.empty()) tag = scalar.plain_implicit != 0 ? "?" : "!";
@@ -436,22 +436,17 @@ class Scan {
       case YAML_ALIAS_EVENT:
         builder_->Alias(text(event.data.alias.anchor));
         return;
-      case YAML_MAPPING_START_EVENT: {
-        const auto& mapping = event.data.mapping_start;
-        builder_->Begin(YamlType::kMap,
-                        mapping.style == YAML_FLOW_MAPPING_STYLE ? YamlStyle::kFlow
-                                                                 : YamlStyle::kBlock,
-                        offsets_.Of(event.start_mark.index), line, text(mapping.anchor),
-                        text(mapping.tag));
-        return;
-      }
+      case YAML_MAPPING_START_EVENT:
       case YAML_SEQUENCE_START_EVENT: {
-        const auto& sequence = event.data.sequence_start;
-        builder_->Begin(YamlType::kSequence,
-                        sequence.style == YAML_FLOW_SEQUENCE_STYLE ? YamlStyle::kFlow
-                                                                   : YamlStyle::kBlock,
-                        offsets_.Of(event.start_mark.index), line, text(sequence.anchor),
-                        text(sequence.tag));
+        bool mapping = event.type == YAML_MAPPING_START_EVENT;
+        const auto& start = event.data.mapping_start;
+        const auto& items = event.data.sequence_start;
+        bool flow = mapping ? start.style == YAML_FLOW_MAPPING_STYLE
+                            : items.style == YAML_FLOW_SEQUENCE_STYLE;
+        builder_->Begin(
+            mapping ? YamlType::kMap : YamlType::kSequence,
+            flow ? YamlStyle::kFlow : YamlStyle::kBlock, offsets_.Of(event.start_mark.index), line,
+            text(mapping ? start.anchor : items.anchor), text(mapping ? start.tag : items.tag));
         return;
       }
       case YAML_MAPPING_END_EVENT:

@@ -58,22 +58,12 @@ std::size_t YamlNode::size() const {
   return node.type == YamlType::kMap || node.type == YamlType::kSequence ? node.count : 0;
 }
 
-YamlIterator YamlNode::begin() const {
-  std::size_t count = size();
-  if (count == 0) return {};
+YamlIterator YamlNode::At(bool at_end) const {
+  if (size() == 0) return {};
   const YamlTree::Record& node = tree_->nodes_[index_];
   bool map = node.type == YamlType::kMap;
   std::uint32_t end = node.first + node.count * (map ? 2 : 1);
-  return {tree_, map, node.first, end};
-}
-
-YamlIterator YamlNode::end() const {
-  std::size_t count = size();
-  if (count == 0) return {};
-  const YamlTree::Record& node = tree_->nodes_[index_];
-  bool map = node.type == YamlType::kMap;
-  std::uint32_t end = node.first + node.count * (map ? 2 : 1);
-  return {tree_, map, end, end};
+  return {tree_, map, at_end ? end : node.first, end};
 }
 
 void YamlIterator::Load() {
@@ -120,8 +110,9 @@ std::uint32_t YamlTreeBuilder::Add(YamlType type, YamlStyle style, std::size_t p
                                    std::size_t line, std::string_view tag,
                                    std::string_view anchor) {
   std::size_t at = std::min(pos, text_.size());
-  YamlTree::Record record{type,        style,       TagIndex(tag), Narrow(pos), Narrow(line),
-                          Narrow(at - LineStartOf(text_, at)), 0, 0};
+  YamlTree::Record record{
+      type, style, TagIndex(tag), Narrow(pos), Narrow(line), Narrow(at - LineStartOf(text_, at)),
+      0,    0};
   auto index = Narrow(tree_->nodes_.size());
   tree_->nodes_.push_back(record);
   // A later anchor of the same name replaces the earlier one, as in libyaml.
@@ -144,8 +135,8 @@ void YamlTreeBuilder::Scalar(std::size_t pos, std::size_t line, std::string_view
   // block and untagged; a plain untagged null has none.
   bool null = tag.empty() && plain && IsNullText(value);
   std::string_view written = !tag.empty() ? tag : null ? "" : plain ? "?" : "!";
-  std::uint32_t index =
-      Add(null ? YamlType::kNull : YamlType::kScalar, YamlStyle::kBlock, pos, line, written, anchor);
+  std::uint32_t index = Add(null ? YamlType::kNull : YamlType::kScalar, YamlStyle::kBlock, pos,
+                            line, written, anchor);
   if (!null) {
     tree_->nodes_[index].first = Narrow(tree_->scalars_.size());
     tree_->scalars_.push_back(std::move(value));

@@ -1,16 +1,18 @@
-#include "test_support.h"
 #include "rollcall/aliases.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
+#include "test_support.h"
+
 namespace rollcall {
 namespace {
 
 // "line:column: message" for the problem FindExcessiveAliasing finds in `text`, or "".
 std::string Problem(const std::string& text, std::size_t max_depth = 512) {
-  std::optional<AliasProblem> problem = FindExcessiveAliasing(text, testing::ParseYaml(text), max_depth);
+  std::optional<AliasProblem> problem =
+      FindExcessiveAliasing(text, testing::ParseYaml(text), max_depth);
   if (!problem) return "";
   return std::to_string(problem->mark.line + 1) + ":" + std::to_string(problem->mark.column + 1) +
          ": " + problem->message;

@@ -1,6 +1,5 @@
 // Facts read right after the parse (facts.h) and the captured shapes the edits use
 // once the trees are gone (node_shape.h).
-#include "test_support.h"
 #include "rollcall/facts.h"
 
 #include <gmock/gmock.h>
@@ -10,6 +9,7 @@
 
 #include "rollcall/annotate.h"
 #include "rollcall/node_shape.h"
+#include "test_support.h"
 
 namespace rollcall {
 namespace {
@@ -131,7 +131,8 @@ TEST(CaptureShape, CapturesTheEntriesAlongThePathAndOnlyIndentationBeside) {
 // A capture's nodes point into its one array of entries: moving it (as a consumer
 // is moved into the model, and a vector of them grows) keeps them readable.
 TEST(CaptureShape, ReadsTheSameAfterBeingMoved) {
-  testing::ParsedYaml node = testing::ParseYaml("metadata:\n  annotations:\n    x: \"1\"\nspec: {}\n");
+  testing::ParsedYaml node =
+      testing::ParseYaml("metadata:\n  annotations:\n    x: \"1\"\nspec: {}\n");
   std::vector<CapturedShape> shapes;
   for (int i = 0; i < 100; ++i) shapes.push_back(CaptureForEdit(node));  // grows: moves each
   for (const CapturedShape& shape : shapes) {

@@ -1,5 +1,5 @@
 // The pre-scan that decides, before any parse, which documents render skips: it
-// must read the top-level apiVersion and kind exactly as yaml-cpp does, or give up.
+// must read the top-level apiVersion and kind exactly as the parser does, or give up.
 #include "rollcall/kind_scan.h"
 
 #include <gtest/gtest.h>
@@ -84,7 +84,7 @@ TEST(ScanTypeHeader, GivesUpWhenNotPlainlyAnObject) {
 }
 
 TEST(ScanTypeHeader, GivesUpOnQuotesAndFlowThatRunOntoOtherLines) {
-  // yaml-cpp reads the "kind: Secret" line as part of the annotation's value.
+  // the parser reads the "kind: Secret" line as part of the annotation's value.
   EXPECT_EQ(Scan("apiVersion: v1\nkind: Widget\nmetadata:\n  annotations:\n    a: \"x\n"
                  "kind: Secret\"\n"),
             "unsure");
@@ -129,7 +129,7 @@ TEST(ScanTypeHeader, ReadsPastQuotesAndFlowOverDeeperLines) {
             "v1 Widget");
 }
 
-// Every document under `root`: when the scan answers, yaml-cpp reads the same
+// Every document under `root`: when the scan answers, the parser reads the same
 // apiVersion and kind. Returns how many documents the scan answered for.
 std::size_t ExpectScanAgreesWithYamlCpp(const std::string& root) {
   std::size_t answered = 0;
@@ -152,7 +152,7 @@ std::size_t ExpectScanAgreesWithYamlCpp(const std::string& root) {
                     scan.type->api_version + " " + scan.type->kind)
               << path << " document " << span.index;
         } else {
-          // Not an object, located where yaml-cpp puts the root.
+          // Not an object, located where the parser puts the root.
           EXPECT_EQ(doc.shape(), Document::Shape::kNotObject) << path << " document " << span.index;
           EXPECT_EQ(doc.api_version() + doc.kind(), "") << path << " document " << span.index;
           EXPECT_EQ(doc.Locate().line,

@@ -90,7 +90,7 @@ TEST(ParseStream, LeavesDeclinedDocumentsOut) {
 
 TEST(ParseStream, UnreadDocumentsStillGetTheTextChecks) {
   auto read_nothing = [](const TypeHeader&, std::string_view) { return false; };
-  // yaml-cpp never sees the broken indentation ("end of map not found")...
+  // the parser never sees the broken indentation ("end of map not found")...
   std::string broken = "apiVersion: v1\nkind: Widget\nspec:\n  a: b\n c: d\n";
   EXPECT_THAT(ErrorOf(broken), HasSubstr("invalid YAML"));
   EXPECT_EQ(ErrorOf(broken, read_nothing), "");

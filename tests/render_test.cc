@@ -426,7 +426,7 @@ TEST(Render, DuplicateSourceWarnsAndTheLastDefinitionCounts) {
 }
 
 TEST(Render, DuplicateKeysReadAsKubernetesReadsThem) {
-  // yaml-cpp's lookup returns the first duplicate; Kubernetes applies the last.
+  // A lookup that returns the first duplicate (yaml-cpp's) is wrong; Kubernetes applies the last.
   std::string stream =
       "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\n"
       "stringData: {k: v}\n---\n"

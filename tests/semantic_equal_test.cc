@@ -1,12 +1,13 @@
 // Values compared as Kubernetes reads them: YAML 1.1 scalars (go-yaml v2), JSON
 // keys, merge keys, resource quantities.
-#include "test_support.h"
 #include "rollcall/semantic_equal.h"
 
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <string>
+
+#include "test_support.h"
 
 namespace rollcall {
 namespace {
@@ -141,8 +142,8 @@ TEST(SemanticEqual, QuantitiesWhereKubernetesHasThem) {
                     ApiSemantics()));
   // Elsewhere a quantity-like string is just a string.
   EXPECT_FALSE(Same("labels: {size: 1Gi}", "labels: {size: 1024Mi}", ApiSemantics()));
-  EXPECT_TRUE(SemanticEqualAt("limits", testing::ParseYaml("{cpu: 2}"), testing::ParseYaml("{cpu: 2000m}"),
-                              ApiSemantics()));
+  EXPECT_TRUE(SemanticEqualAt("limits", testing::ParseYaml("{cpu: 2}"),
+                              testing::ParseYaml("{cpu: 2000m}"), ApiSemantics()));
 }
 
 TEST(SemanticEqual, AliasBombsEndUnequal) {
@@ -172,8 +173,10 @@ TEST(ResolveScalar, JsonText) {
   EXPECT_EQ(Json("yes"), "true");
   EXPECT_EQ(Json("~"), "null");
   EXPECT_EQ(Json("'010'"), "010");
-  EXPECT_EQ(ResolveScalar(testing::ParseYaml("9223372036854775808")).type, ResolvedScalar::Type::kInt);
-  EXPECT_EQ(ResolveScalar(testing::ParseYaml("+9223372036854775808")).type, ResolvedScalar::Type::kFloat);
+  EXPECT_EQ(ResolveScalar(testing::ParseYaml("9223372036854775808")).type,
+            ResolvedScalar::Type::kInt);
+  EXPECT_EQ(ResolveScalar(testing::ParseYaml("+9223372036854775808")).type,
+            ResolvedScalar::Type::kFloat);
 }
 
 TEST(Quantity, EqualValuesWrittenDifferently) {

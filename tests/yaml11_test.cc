@@ -3,6 +3,7 @@
 #include "rollcall/yaml11.h"
 
 #include <gtest/gtest.h>
+
 #include "test_support.h"
 
 namespace rollcall {
@@ -73,7 +74,8 @@ TEST(ResolveScalar, QuotesAndTagsDecide) {
   EXPECT_EQ(ResolveScalar(Child(doc, "d")).type, Type::kString);
   EXPECT_EQ(ResolveScalar(Child(doc, "e")).type, Type::kInt);
   EXPECT_EQ(ResolveScalar(Child(doc, "f")).type, Type::kNull);
-  EXPECT_EQ(ResolveScalar(Child(doc, "g")).type, Type::kString);  // a block scalar is never resolved
+  EXPECT_EQ(ResolveScalar(Child(doc, "g")).type,
+            Type::kString);  // a block scalar is never resolved
 }
 
 TEST(BoolValue, OptionalAsKubernetesReadsIt) {
@@ -87,8 +89,8 @@ TEST(BoolValue, OptionalAsKubernetesReadsIt) {
 }
 
 TEST(KeyText, KeysAsSigsK8sYamlWritesThem) {
-  testing::ParsedYaml doc =
-      testing::ParseYaml("{on: 1, Off: 2, y: 3, \"on\": 4, 0123: 5, 0x1F: 6, 1_000: 7, -0: 8, plain: 9}");
+  testing::ParsedYaml doc = testing::ParseYaml(
+      "{on: 1, Off: 2, y: 3, \"on\": 4, 0123: 5, 0x1F: 6, 1_000: 7, -0: 8, plain: 9}");
   std::vector<std::string> keys;
   for (const auto& entry : doc) keys.push_back(KeyText(entry.first));
   EXPECT_EQ(keys, (std::vector<std::string>{"true", "false", "true", "on", "83", "31", "1000", "0",

@@ -1,4 +1,4 @@
-// What Kubernetes' YAML reader refuses and yaml-cpp reads (yaml_refusals.h). Each
+// What Kubernetes' YAML reader refuses (yaml_refusals.h). Each
 // refused case was checked against k8sread (tests/oracle), Kubernetes' own decoder.
 #include "rollcall/yaml_refusals.h"
 

@@ -66,6 +66,13 @@ TEST(YamlTree, AnAliasIsItsAnchorsNode) {
   EXPECT_EQ(Child(root, "j").Mark().pos, 3);  // where the anchor is, as yaml-cpp had it
 }
 
+TEST(YamlTree, AnAliasNamesTheLatestAnchorOfItsName) {
+  testing::ParsedYaml root = testing::ParseYaml("a: &x 1\nb: *x\nc: &x [2]\nd: *x\n");
+  EXPECT_EQ(Child(root, "b").Scalar(), "1");
+  EXPECT_TRUE(Child(root, "d").is(Child(root, "c")));
+  EXPECT_EQ((*Child(root, "d").begin()).Scalar(), "2");
+}
+
 TEST(YamlTree, KeysAreReadAsGoYamlReadsThem) {
   testing::ParsedYaml root = testing::ParseYaml("{\"a\\Nb\": 1}");
   EXPECT_EQ(root.begin()->first.Scalar(), "a\u0085b");
@@ -108,10 +115,10 @@ TEST(YamlTree, MarksAreWhereTheNodeStarts) {
   auto pos = [&](const YamlNode& node) { return static_cast<std::size_t>(node.Mark().pos); };
   YamlNode a = Child(root, "a");
   EXPECT_EQ(pos(root), 0u);
-  EXPECT_EQ(pos(a), text.find("b:"));                    // a block mapping: its first key
-  EXPECT_EQ(pos(Child(a, "b")), text.find("&x"));         // its properties
+  EXPECT_EQ(pos(a), text.find("b:"));              // a block mapping: its first key
+  EXPECT_EQ(pos(Child(a, "b")), text.find("&x"));  // its properties
   EXPECT_EQ(pos(Child(a, "c")), text.find('|'));
-  EXPECT_EQ(pos(Child(a, "d")), text.find("d:") + 2);     // an empty value: past the colon
+  EXPECT_EQ(pos(Child(a, "d")), text.find("d:") + 2);  // an empty value: past the colon
   EXPECT_EQ(pos(Child(a, "e")), text.find('['));
   EXPECT_EQ(Child(a, "e").Style(), YamlStyle::kFlow);
   EXPECT_EQ(a.Style(), YamlStyle::kBlock);
@@ -127,7 +134,8 @@ TEST(YamlTree, IteratesEntriesAndItems) {
   testing::ParsedYaml root = testing::ParseYaml("m: {a: 1, b: [x, y, z], a: 3}\n");
   YamlNode m = Child(root, "m");
   std::string keys;
-  for (const auto& entry : m) keys += entry.first.Scalar() + "=" + std::to_string(entry.second.size()) + ";";
+  for (const auto& entry : m)
+    keys += entry.first.Scalar() + "=" + std::to_string(entry.second.size()) + ";";
   EXPECT_EQ(keys, "a=0;b=3;a=0;");
   EXPECT_EQ(Child(m, "a").Scalar(), "3");  // the last of duplicate keys
   std::string items;

@@ -1,16 +1,16 @@
-// YAML aliases that expand too far. yaml-cpp shares an aliased node instead of
-// copying it, so a "billion laughs" document parses quickly into a small graph;
+// YAML aliases that expand too far. The tree shares an aliased node instead of
+// copying it (yaml_tree.h), so a "billion laughs" document parses quickly into a small graph;
 // but everything that walks the tree (the rules, the Job template digest, the
 // comparison with the previous release) would expand it, exponentially. Checked
 // once, right after parsing, so that no later stage can meet such a document.
 #pragma once
 
-#include "rollcall/yaml_tree.h"
-
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "rollcall/yaml_tree.h"
 
 namespace rollcall {
 

@@ -163,7 +163,7 @@ class Analysis {
 };
 
 // Whether the analysis reads a document of this type and text, and so needs its
-// yaml-cpp tree: sources, consumers, objects that declare a rotation, every object
+// tree: sources, consumers, objects that declare a rotation, every object
 // when a previous release is compared, and any object that carries a rollcall.dev/
 // annotation or a SECRET-VERSION marker. Render parses only these
 // (docs/performance.md).

@@ -2,8 +2,6 @@
 // later stage asks first: apiVersion, kind, name, namespace and where it came from.
 #pragma once
 
-#include "rollcall/yaml_tree.h"
-
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -18,6 +16,7 @@
 #include "rollcall/location.h"
 #include "rollcall/name.h"
 #include "rollcall/stream.h"
+#include "rollcall/yaml_tree.h"
 
 namespace rollcall {
 
@@ -74,7 +73,7 @@ class Document {
   const DocumentSpan& span() const { return *span_; }
   // The tree. Only while has_tree(): reading a dropped tree is a bug in rollcall and
   // throws std::logic_error, rather than answer as if the document were empty.
-  const YamlNode& root() const;
+  YamlNode root() const;
   bool has_tree() const { return !dropped_; }
   Shape shape() const { return shape_; }
   // Told by the type scan alone and never parsed: an unread object, or a mapping
@@ -129,7 +128,6 @@ class Document {
   const Stream* stream_ = nullptr;
   const DocumentSpan* span_ = nullptr;
   std::unique_ptr<YamlTree> tree_;  // null: no tree (an empty, unread or dropped one)
-  YamlNode root_;                   // tree_'s root, or undefined
   bool dropped_ = false;
   bool scanned_ = false;
   Shape shape_ = Shape::kEmpty;

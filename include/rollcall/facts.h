@@ -1,7 +1,7 @@
 // What the analysis reads of a document's tree: the Secret or ConfigMap it
 // defines, the pod template that reads them, the rotation it declares. Read right
 // after the document's parse, on the thread that parsed it, so that the tree can
-// go at once: yaml-cpp trees take ~40 times their text, and a large stream's trees
+// go at once: trees take several times their text, and a large stream's trees
 // kept until the end were most of render's memory and a good part of its time
 // (docs/performance.md).
 #pragma once

@@ -8,11 +8,10 @@
 // to: the zero value.
 #pragma once
 
-#include "rollcall/yaml_tree.h"
-
 #include <string>
 
 #include "rollcall/document.h"
+#include "rollcall/yaml_tree.h"
 
 namespace rollcall {
 

@@ -7,19 +7,18 @@
 // of spelling (`1Gi` → `1024Mi`, `yes` → `true`, key order) is no change.
 #pragma once
 
-#include "rollcall/yaml_tree.h"
-
 #include <string>
 #include <vector>
 
 #include "rollcall/document.h"
+#include "rollcall/yaml_tree.h"
 
 namespace rollcall {
 
 struct ImmutableViolation {
   std::string field;    // "spec.selector", "spec.template", "spec.clusterIPs[0]", "data", …
   std::string message;  // the API server's text: "spec.selector: Invalid value: field is immutable"
-  YamlMark mark;      // in the current document: the changed field, else its nearest
+  YamlMark mark;        // in the current document: the changed field, else its nearest
                         // ancestor present, else the object
 };
 

@@ -6,8 +6,6 @@
 // renamed.
 #pragma once
 
-#include "rollcall/yaml_tree.h"
-
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +13,7 @@
 
 #include "rollcall/model.h"
 #include "rollcall/name_patterns.h"
+#include "rollcall/yaml_tree.h"
 
 namespace rollcall {
 

@@ -1,5 +1,5 @@
 // Reading a document's apiVersion and kind from its text, before (and often
-// instead of) a yaml-cpp parse. Render builds no tree for documents of kinds it
+// instead of) a parse. Render builds no tree for documents of kinds it
 // neither edits nor reads (docs/performance.md), so the scan must never name a
 // kind the parser would not: whenever the text is not plainly a mapping with both
 // keys at its top level, it gives up and the document is parsed.
@@ -30,7 +30,7 @@ std::optional<TypeHeader> ScanTypeHeader(std::string_view text);
 // What the same scan tells of a document: its type as above, or that the text is
 // plainly a mapping (read to its end without giving up) with neither apiVersion nor
 // kind at its top level, which is not a Kubernetes object (a values file), and where
-// its first key is (yaml-cpp's mark for the root).
+// its first key is (the tree's mark for the root).
 struct TypeScan {
   std::optional<TypeHeader> type;
   bool plainly_not_an_object = false;

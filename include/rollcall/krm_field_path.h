@@ -2,10 +2,10 @@
 // a position that rollcall's findings point at.
 #pragma once
 
-#include "rollcall/yaml_tree.h"
-
 #include <cstddef>
 #include <string>
+
+#include "rollcall/yaml_tree.h"
 
 namespace rollcall {
 

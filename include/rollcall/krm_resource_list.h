@@ -3,8 +3,6 @@
 // edit the items' bytes and copy everything else as it came (design.md, decision 1).
 #pragma once
 
-#include "rollcall/yaml_tree.h"
-
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -14,6 +12,7 @@
 #include "rollcall/document.h"
 #include "rollcall/limits.h"
 #include "rollcall/stream.h"
+#include "rollcall/yaml_tree.h"
 
 namespace rollcall {
 
@@ -31,7 +30,7 @@ struct ResourceListItem {
   std::size_t begin = 0;  // start of the line holding the entry's '-'
   std::size_t end = 0;    // start of the next entry's '-' line, or the end of `items`
   std::size_t dash = 0;   // offset of the '-'
-  YamlNode node;        // the item as parsed within the ResourceList
+  YamlNode node;          // the item as parsed within the ResourceList
   std::string api_version, kind, name, name_space;  // as written ("" when absent)
   std::string path;                                 // the path annotation, or ""
   std::optional<long long> index;                   // the index annotation, if any

@@ -1,6 +1,7 @@
-// Bounds checked before yaml-cpp sees a byte. yaml-cpp recurses once per nesting
-// level without a limit, so a hostile "[[[[…" would overflow the stack; the check
-// here estimates the nesting depth of a document from its text alone, erring high.
+// Bounds checked before the YAML parser sees a byte. Every reader of the tree
+// recurses once per nesting level, so a hostile "[[[[…" would overflow the stack;
+// the check here estimates the nesting depth of a document from its text alone,
+// erring high.
 #pragma once
 
 #include <cstddef>
@@ -13,8 +14,8 @@ namespace rollcall {
 struct Limits {
   std::size_t max_input_bytes = std::size_t{256} << 20;  // 256 MiB
   std::size_t max_depth = 512;  // Kubernetes objects, CRD schemas included, stay far below
-  // The API server takes at most 3 MiB per object; yaml-cpp parses about 10 MB/s, so a
-  // bigger document could only cost seconds before the apply refuses it anyway.
+  // The API server takes at most 3 MiB per object: a bigger document could only cost
+  // time before the apply refuses it anyway.
   std::size_t max_document_bytes = std::size_t{8} << 20;  // 8 MiB
 };
 
@@ -34,20 +35,18 @@ struct TextProblem {
   std::string message;
 };
 
-// Scans a document's text before yaml-cpp sees it, for the first of:
+// Scans a document's text before it is parsed, for the first of:
 //  - a document larger than `limits.max_document_bytes`;
 //  - bytes that are not UTF-8, or characters YAML does not allow (NUL and other
-//    control characters): Kubernetes' YAML reader refuses them, and yaml-cpp
-//    would carry them into names and hashes;
+//    control characters): Kubernetes' YAML reader refuses them;
 //  - nesting deeper than `limits.max_depth` (indentation levels, compact "- - -"
 //    entries and flow brackets, outside quotes, comments and block scalars; the
 //    estimate errs high);
-//  - a quoted scalar that never closes (yaml-cpp would swallow the rest of the
-//    document into the string);
-//  - what yaml-cpp accepts and Kubernetes refuses: a tab indenting a mapping entry,
-//    a line continuing a block mapping without a ':' (yaml-cpp reads the last one
-//    as a key with a null value), a ',' starting a value outside a flow collection
-//    (yaml-cpp reads a document that is only "," as empty).
+//  - a quoted scalar that never closes;
+//  - what Kubernetes refuses and yaml-cpp, rollcall's first parser, accepted: a tab
+//    indenting a mapping entry, a line continuing a block mapping without a ':', a
+//    ',' starting a value outside a flow collection. Named here by line, in
+//    rollcall's words, before libyaml's parse would refuse them in its own.
 std::optional<TextProblem> FindTextProblem(std::string_view text, const Limits& limits);
 
 // The first byte that is not valid UTF-8 or starts a character outside YAML's

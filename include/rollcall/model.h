@@ -3,8 +3,6 @@
 // references from one to the other.
 #pragma once
 
-#include "rollcall/yaml_tree.h"
-
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -22,6 +20,7 @@
 #include "rollcall/node_shape.h"
 #include "rollcall/restart_controllers.h"
 #include "rollcall/source_entries.h"
+#include "rollcall/yaml_tree.h"
 
 namespace rollcall {
 

@@ -1,11 +1,9 @@
-// The part of a yaml-cpp tree that byte edits need, kept once the tree is gone:
+// The part of a document's tree that byte edits need, kept once the tree is gone:
 // a mapping's entries with each value's type, position and text, and the entries
 // of the mappings along one path of keys below it. For a pod template, the path
 // metadata → annotations is all the annotation editor looks at: a few hundred
-// bytes, where the whole tree is ~40 times its text (docs/performance.md).
+// bytes, where the whole tree is several times its text (docs/performance.md).
 #pragma once
-
-#include "rollcall/yaml_tree.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -14,6 +12,7 @@
 #include <vector>
 
 #include "rollcall/name.h"
+#include "rollcall/yaml_tree.h"
 
 namespace rollcall {
 
@@ -86,8 +85,8 @@ class CapturedShape {
   std::vector<ShapeEntry> entries_;
 };
 
-// A mark's offset in the text it was parsed from; yaml-cpp marks an unknown place
-// with -1, read as the start.
+// A mark's offset in the text it was parsed from; an undefined node's (-1) is read
+// as the start.
 inline std::size_t MarkPos(const YamlMark& mark) {
   return mark.pos < 0 ? 0 : static_cast<std::size_t>(mark.pos);
 }

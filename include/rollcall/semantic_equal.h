@@ -8,14 +8,13 @@
 // object; rollcall's immutability preflight must not call that a change.
 #pragma once
 
-#include "rollcall/yaml_tree.h"
-
 #include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
 
 #include "rollcall/yaml11.h"
+#include "rollcall/yaml_tree.h"
 
 namespace rollcall {
 

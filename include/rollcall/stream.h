@@ -1,9 +1,9 @@
 // The input stream cut into documents, before any YAML parser sees a byte.
 //
-// yaml-cpp's LoadAll hangs on some malformed streams and recurses without a limit,
-// so rollcall splits on document markers itself and hands yaml-cpp one document at a
-// time (design.md, decision 2). Each document keeps its byte span in the original
-// input so that edits can be spliced back into the bytes as they came.
+// rollcall splits on document markers itself, as kubectl's stream reader does, and
+// hands the YAML parser one document at a time (design.md, decision 2; yaml-cpp's
+// LoadAll, which rollcall first used, hung on some malformed streams). Each document keeps its byte
+// span in the original input so that edits can be spliced back into the bytes as they came.
 #pragma once
 
 #include <cstddef>

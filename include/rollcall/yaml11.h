@@ -2,13 +2,11 @@
 // JSON with sigs.k8s.io/yaml over go-yaml v2, which resolves a plain (unquoted,
 // untagged) scalar by YAML 1.1's rules: `yes`, `on` and `y` are booleans, `0123` is
 // the octal integer 83, `1e3` a float, `~` null; keys become JSON strings (`on:` is
-// the key "true"), and merge keys (`<<: *base`) are expanded. yaml-cpp hands rollcall
-// the text of every scalar, so every reader of a value asks here what it is to
+// the key "true"), and merge keys (`<<: *base`) are expanded. The tree (yaml_tree.h)
+// holds the text of every scalar, so every reader of a value asks here what it is to
 // Kubernetes: the immutability comparison, a Secret's keys and values, `optional`,
 // an env value (docs/yaml.md).
 #pragma once
-
-#include "rollcall/yaml_tree.h"
 
 #include <cstdint>
 #include <map>
@@ -16,6 +14,8 @@
 #include <string>
 #include <string_view>
 #include <utility>
+
+#include "rollcall/yaml_tree.h"
 
 namespace rollcall {
 
@@ -36,7 +36,7 @@ struct ResolvedScalar {
 // mapping or sequence the result is a kString of "" and means nothing.
 ResolvedScalar ResolveScalar(const YamlNode& node);
 
-// The scalar go-yaml v2 makes of `text` with `tag` as yaml-cpp reports it ("?" for a
+// The scalar go-yaml v2 makes of `text` with `tag` as the tree reports it ("?" for a
 // plain scalar without a tag, "!" for a quoted or block one, else the resolved tag,
 // "tag:yaml.org,2002:int"), or nullopt where go-yaml refuses the document: a core
 // tag the text does not fit (`!!int abc`, `!!null x`, `!!bool 1`) or a `!!binary`

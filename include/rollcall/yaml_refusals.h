@@ -1,12 +1,11 @@
-// What Kubernetes' YAML reader refuses and yaml-cpp reads. Helm, kubectl and the API
-// server read YAML with go-yaml v2, a port of libyaml; yaml-cpp accepts documents
-// they refuse (an unknown escape, a tag glued to a flow mapping, a mapping entry
-// without its key) and, once parsed, nobody checks what go-yaml's decoder and
+// What Kubernetes' YAML reader refuses. Helm, kubectl and the API server read YAML
+// with go-yaml v2, a port of libyaml, then check what go-yaml's decoder and
 // sigs.k8s.io/yaml's conversion to JSON refuse (a `!!int` on text that is not an
 // integer, a null key, a float JSON cannot hold). rollcall must not hash, annotate
 // or report on a document the apply would refuse, so every document it reads goes
-// through libyaml's parser first, with go-yaml's own differences from libyaml 0.2.5
-// and its decoder's checks on top (docs/yaml.md, "What rollcall refuses").
+// through libyaml's parser, with go-yaml's own differences from libyaml 0.2.5 and
+// its decoder's checks on top (docs/yaml.md, "What rollcall refuses"); the same
+// pass builds the document's tree (yaml_tree.h).
 #pragma once
 
 #include <cstddef>

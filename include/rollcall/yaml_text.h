@@ -1,9 +1,9 @@
-// Reading YAML source text around the marks yaml-cpp gives: where a scalar ends,
-// which line break a line uses, what properties (&anchor, !tag) precede a node.
-// These are what byte edits need and yaml-cpp 0.7 does not expose (it has start
-// marks only). A mark may lie one past a text's end: yaml-cpp reads a text without
-// a final line break with one added (document.cc), and a null that ends it is
-// marked after that line break; every function here takes such a `pos`.
+// Reading YAML source text around the marks of the tree (yaml_tree.h): where a
+// scalar ends, which line break a line uses, what properties (&anchor, !tag)
+// precede a node. These are what byte edits need and the tree does not keep (it has
+// start marks only). A mark may lie one past a text's end: a text without a final
+// line break is parsed with one added (document.cc); every function here takes
+// such a `pos`.
 #pragma once
 
 #include <cstddef>
@@ -23,11 +23,11 @@ std::size_t SkipBlanks(std::string_view text, std::size_t pos);
 
 // One past the end of the node property starting at text[pos], '&' or '!': an
 // anchor ("&a"), a tag ("!t", "!!str", "!e!t") or a verbatim tag ("!<tag:x>"), as
-// yaml-cpp 0.7 scans it. An anchor runs to a blank or a flow indicator; a tag to
-// any byte outside its URI characters ('"', '[', '{', '|', … and a '%' not followed
-// by two hex digits); a verbatim tag through its '>'. The byte that ends a property
-// starts the node's content: "!t\"x\"" is a tagged quoted scalar, "&a{x: 1}" an
-// anchored flow mapping.
+// yaml-cpp 0.7 scans it, and libyaml in every document it does not refuse. An anchor runs to a
+// blank or a flow indicator; a tag to any byte outside its URI characters ('"', '[', '{', '|', …
+// and a '%' not followed by two hex digits); a verbatim tag through its '>'. The byte that ends a
+// property starts the node's content: "!t\"x\"" is a tagged quoted scalar, "&a{x: 1}" an anchored
+// flow mapping.
 std::size_t PropertyEnd(std::string_view text, std::size_t pos);
 
 // Offset just past the node properties ("&anchor", "!tag") and spaces at `pos`.

@@ -69,14 +69,13 @@ class YamlNode {
   void reset(const YamlNode& other) { *this = other; }
 
   // The same node of the same tree.
-  bool is(const YamlNode& other) const {
-    return tree_ == other.tree_ && index_ == other.index_;
-  }
+  bool is(const YamlNode& other) const { return tree_ == other.tree_ && index_ == other.index_; }
 
  private:
   friend class YamlTree;
   friend class YamlIterator;
   YamlNode(const YamlTree* tree, std::uint32_t index) : tree_(tree), index_(index) {}
+  YamlIterator At(bool end) const;
 
   const YamlTree* tree_ = nullptr;
   std::uint32_t index_ = 0;
@@ -127,6 +126,9 @@ class YamlIterator {
   YamlEntry entry_;
 };
 
+inline YamlIterator YamlNode::begin() const { return At(false); }
+inline YamlIterator YamlNode::end() const { return At(true); }
+
 class YamlTree {
  public:
   YamlNode root() const { return nodes_.empty() ? YamlNode() : YamlNode(this, root_); }
@@ -141,12 +143,12 @@ class YamlTree {
   struct Record {
     YamlType type;
     YamlStyle style;
-    std::uint16_t tag;     // into tags_
-    std::uint32_t pos;     // YamlMark's
+    std::uint16_t tag;  // into tags_
+    std::uint32_t pos;  // YamlMark's
     std::uint32_t line;
     std::uint32_t column;
-    std::uint32_t first;   // a scalar's index into scalars_; a collection's into children_
-    std::uint32_t count;   // a sequence's items, a mapping's entries
+    std::uint32_t first;  // a scalar's index into scalars_; a collection's into children_
+    std::uint32_t count;  // a sequence's items, a mapping's entries
   };
 
   std::vector<Record> nodes_;
