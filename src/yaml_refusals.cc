@@ -70,6 +70,7 @@ struct Frame {
   bool at_key = true;        // mapping: the next node is a key
   bool merge_next = false;   // mapping: the key just read is a merge key
   bool merge_items = false;  // sequence: a merge key's value, whose items must be mappings
+  bool flow = false;         // written in flow style ({…} or […])
   std::string anchor;
   // Where the floats JSON cannot hold (.inf, .nan) are that survive into the JSON:
   // in a mapping, by key, since a later duplicate key replaces a value (go-yaml
@@ -181,6 +182,9 @@ class Scan {
     if (scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE) {
       if (std::optional<YamlRefusal> refusal = CheckEscapes(event)) return refusal;
     }
+    if (scalar.style == YAML_PLAIN_SCALAR_STYLE && flow_depth_ > 0) {
+      if (std::optional<YamlRefusal> refusal = CheckPlainInFlow(event)) return refusal;
+    }
     std::optional<ResolvedScalar> resolved = ResolveTaggedScalar(tag, value);
     if (!resolved) {
       std::string name = "!!" + tag.substr(std::min(tag.size(), kCoreTag.size()));
@@ -274,6 +278,7 @@ class Scan {
   std::optional<YamlRefusal> EndCollection(std::size_t at) {
     if (stack_.empty()) return std::nullopt;
     Frame top = std::move(stack_.back());
+    flow_depth_ -= top.flow ? 1 : 0;
     stack_.pop_back();
     std::optional<std::size_t> infinite = top.infinite;
     for (const auto& entry : top.infinite_by_key) {
@@ -379,6 +384,9 @@ class Scan {
     const yaml_char_t* anchor =
         mapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor;
     frame.anchor = Text(anchor);
+    frame.flow = mapping ? event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE
+                         : event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE;
+    flow_depth_ += frame.flow ? 1 : 0;
     Define(anchor, {mapping ? Shape::kMapping : Shape::kSequence, false, {}});
     stack_.push_back(std::move(frame));
     return std::nullopt;
@@ -458,6 +466,22 @@ class Scan {
     }
   }
 
+  // In a flow collection go-yaml v2 ends a plain scalar at a '?', as libyaml did
+  // before 0.2.1 (libyaml 0.2.5 reads on): `{key: https://x/a?b=c}` is refused by
+  // Kubernetes, with "did not find expected ',' or '}'".
+  std::optional<YamlRefusal> CheckPlainInFlow(const yaml_event_t& event) {
+    std::size_t begin = offsets_.Of(event.start_mark.index);
+    std::size_t end = std::min(offsets_.Of(event.end_mark.index), text_.size());
+    if (begin + 1 >= end) return std::nullopt;
+    std::size_t mark = text_.substr(begin + 1, end - begin - 1).find('?');
+    if (mark == std::string_view::npos) return std::nullopt;
+    return YamlRefusal{begin + 1 + mark,
+                       "invalid YAML: a '?' in a plain (unquoted) value inside {…} or […] ends "
+                       "the value there for go-yaml, which then fails (did not find expected ',' "
+                       "or '}'); quote the value" +
+                           std::string(kRefuses)};
+  }
+
   std::string_view text_;
   ByteOffsets offsets_;
   YamlTreeBuilder* builder_;
@@ -465,6 +489,7 @@ class Scan {
   std::vector<Frame> stack_;
   std::map<std::string, Anchored> anchors_;
   std::optional<std::size_t> infinite_;  // the document's, once read
+  int flow_depth_ = 0;                   // flow collections open around the next node
 };
 
 }  // namespace

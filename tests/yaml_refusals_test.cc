@@ -175,5 +175,24 @@ TEST(YamlRefusals, FloatsJsonCannotHold) {
             "unsupported value); quote it if it is text");
 }
 
+// Found by differential fuzzing: libyaml 0.2.5 reads on past a '?' in a plain scalar
+// inside a flow collection; go-yaml v2 ends the scalar there and fails.
+TEST(YamlRefusals, AQuestionMarkInAPlainScalarInAFlowCollection) {
+  std::string refused = "a: {key: https://example.com/a?b=c, optional: true}\n";
+  EXPECT_EQ(Refusal(refused),
+            std::to_string(refused.find('?')) +
+                ": invalid YAML: a '?' in a plain (unquoted) value inside {…} or […] ends the "
+                "value there for go-yaml, which then fails (did not find expected ',' or '}'); "
+                "quote the value" +
+                kRefuses);
+  EXPECT_NE(Refusal("a: [x, y?z]\n"), "");
+  EXPECT_NE(Refusal("a: [x,\n  y\n  ?z]\n"), "");
+  // Quoted, in a block, or a key indicator of its own: go-yaml reads them.
+  EXPECT_EQ(Refusal("a: {key: 'https://example.com/a?b=c'}\n"), "");
+  EXPECT_EQ(Refusal("a: https://example.com/a?b=c\n"), "");
+  EXPECT_EQ(Refusal("a: [? x : y]\n"), "");
+  EXPECT_EQ(Refusal("a: {b: [c]}\nd: e?f\n"), "");
+}
+
 }  // namespace
 }  // namespace rollcall
