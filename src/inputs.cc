@@ -118,7 +118,7 @@ class Loader {
   }
 
   void AddStream(std::string bytes, const std::string& origin) {
-    auto stream = std::make_unique<Stream>(std::move(bytes), origin);
+    auto stream = std::make_unique<Stream>(std::move(bytes), origin, options_.limits.max_documents);
     std::vector<Document> parsed;
     CountedNotObjects counted;
     try {

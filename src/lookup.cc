@@ -39,7 +39,7 @@ SourceLookup KubectlLookup(KubectlOptions options) {
         result.findings.push_back(std::move(finding));
         continue;
       }
-      Stream stream(std::move(got.out), origin);
+      Stream stream(std::move(got.out), origin, options.limits.max_documents);
       for (const Document& doc : ParseStream(stream, options.limits)) {
         for (Source& source : ExtractStateSources(doc, name_space)) {
           result.sources.push_back(std::move(source));

@@ -10,7 +10,7 @@ std::vector<Source> LoadStateFile(const std::string& path, const std::string& de
                                   const Limits& limits) {
   Stream stream(
       ReadRegularFile(path, path, RegularFileRead::Input("the state file", limits.max_input_bytes)),
-      path);
+      path, limits.max_documents);
   std::vector<Source> sources;
   for (const Document& doc : ParseStream(stream, limits)) {
     for (Source& source : ExtractStateSources(doc, default_namespace)) {

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
+#include "rollcall/input_error.h"
 #include "rollcall/yaml_text.h"
 
 namespace rollcall {
@@ -153,14 +155,22 @@ std::size_t MostPieces(std::string_view bytes) {
   return pieces + 1;  // the first line may be one too
 }
 
-std::vector<DocumentSpan> SplitDocuments(std::string_view bytes) {
+std::vector<DocumentSpan> SplitDocuments(std::string_view bytes, std::size_t max_pieces,
+                                         std::size_t* over_at) {
   std::vector<DocumentSpan> docs;
-  docs.reserve(MostPieces(bytes));
+  if (over_at == nullptr) max_pieces = SIZE_MAX;
+  docs.reserve(std::min(MostPieces(bytes), max_pieces));
+  bool over = false;  // a piece past max_pieces began: the split stops there
   std::size_t start = bytes.substr(0, kBom.size()) == kBom ? kBom.size() : 0;
   DocumentSpan current;
   current.begin = static_cast<std::uint32_t>(start);
   bool closed = false;  // a "..." line ended the current document
   auto finish = [&](std::size_t end) {
+    if (docs.size() == max_pieces) {
+      *over_at = current.begin;
+      over = true;
+      return;
+    }
     current.end = static_cast<std::uint32_t>(end);
     if (!closed) current.read_end = current.end;
     current.index = static_cast<std::uint32_t>(docs.size() + 1);
@@ -171,7 +181,7 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes) {
   };
 
   std::size_t pos = start;
-  while (pos < bytes.size()) {
+  while (pos < bytes.size() && !over) {
     std::size_t nl = bytes.find('\n', pos);
     std::size_t next = nl == std::string_view::npos ? bytes.size() : nl + 1;
     std::string_view line = StripLineBreak(bytes.substr(pos, next - pos));
@@ -211,21 +221,39 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes) {
     }
     pos = next;
   }
-  if (bytes.size() > current.begin || docs.empty()) finish(bytes.size());
+  if (!over && (bytes.size() > current.begin || docs.empty())) finish(bytes.size());
   // Kept for the whole run: room left over (pieces that were empty preambles) is
   // given back, unless that costs a copy for little.
   if (docs.capacity() - docs.size() > docs.size() / 8) docs.shrink_to_fit();
   return docs;
 }
 
-Stream::Stream(std::string bytes, std::string origin)
+Stream::Stream(std::string bytes, std::string origin, std::size_t max_documents)
     : bytes_(std::move(bytes)), origin_(std::move(origin)) {
+  std::optional<std::size_t> over_at;
+  IndexAndSplit(max_documents, over_at);
+  if (!over_at) return;
+  DocumentSpan past;  // the piece past the limit, only to be located
+  past.index = static_cast<std::uint32_t>(max_documents + 1);
+  past.begin = past.end = past.read_end = static_cast<std::uint32_t>(*over_at);
+  throw InputError(Locate(past, *over_at),
+                   "more than " + std::to_string(max_documents) +
+                       " documents (pieces between \"---\" lines) in one stream: refused, as "
+                       "each costs memory for the whole run; --max-documents raises the limit");
+}
+
+void Stream::IndexAndSplit(std::size_t max_documents, std::optional<std::size_t>& over_at) {
+  std::size_t over = SIZE_MAX;
+  auto split = [&] {
+    documents_ = SplitDocuments(bytes_, max_documents, &over);
+    if (over != SIZE_MAX) over_at = over;
+  };
   // Indexing the lines and splitting the documents each read every byte, before
   // anything can run in parallel: on a large stream they run side by side.
   constexpr std::size_t kSideBySide = std::size_t{1} << 20;
   if (bytes_.size() < kSideBySide || std::thread::hardware_concurrency() < 2) {
     lines_ = LineIndex(bytes_);
-    documents_ = SplitDocuments(bytes_);
+    split();
     return;
   }
   std::exception_ptr failed;
@@ -237,7 +265,7 @@ Stream::Stream(std::string bytes, std::string origin)
     }
   });
   try {
-    documents_ = SplitDocuments(bytes_);
+    split();
   } catch (...) {
     indexer.join();
     throw;

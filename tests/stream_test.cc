@@ -3,6 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "rollcall/input_error.h"
+
 namespace rollcall {
 namespace {
 
@@ -184,6 +186,27 @@ TEST(Stream, LocatesInTheStreamAndNamesTheTemplate) {
   EXPECT_EQ(where.Describe(), "<stdin> (document 1, line 3, column 1, from c/t.yaml)");
   EXPECT_EQ(where.Compact(), "<stdin>:3:1");
   EXPECT_EQ(where.source, "c/t.yaml");
+}
+
+// A stream of millions of tiny documents kept a span each past twice its size in
+// memory: past --max-documents it is refused where the document past it starts.
+TEST(Stream, MoreDocumentsThanTheLimitAreRefusedAtTheFirstOneOver) {
+  const std::string bytes = "a: 1\n---\n---\nb: 2\n---\nc: 3\n";
+  EXPECT_EQ(Stream(bytes, "in.yaml", 4).documents().size(), 4u);
+  try {
+    Stream stream(bytes, "in.yaml", 3);
+    ADD_FAILURE() << "not refused";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.Describe(),
+              "in.yaml (document 4, line 5, column 1): more than 3 documents (pieces between "
+              "\"---\" lines) in one stream: refused, as each costs memory for the whole run; "
+              "--max-documents raises the limit");
+  }
+  std::size_t over = 0;
+  std::vector<DocumentSpan> spans = SplitDocuments(bytes, 2, &over);
+  EXPECT_EQ(spans.size(), 2u);
+  EXPECT_EQ(over, bytes.find("---\nb"));
+  EXPECT_EQ(SplitDocuments(bytes, 2).size(), 4u);  // no limit without `over_at`
 }
 
 }  // namespace

@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "rollcall/stream.h"
+
 namespace rollcall {
 
 struct Limits {
@@ -17,6 +19,7 @@ struct Limits {
   // The API server takes at most 3 MiB per object: a bigger document could only cost
   // time before the apply refuses it anyway.
   std::size_t max_document_bytes = std::size_t{8} << 20;  // 8 MiB
+  std::size_t max_documents = kDefaultMaxDocuments;       // stream.h says why
 };
 
 // What the text of one document shows wrong before any parser sees it.

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -77,10 +78,18 @@ struct DocumentSpan {
   }
 };
 
+// How many documents (pieces of the stream between "---" lines, empty ones too) a
+// stream may hold by default (Limits::max_documents, --max-documents): each keeps a
+// 20-byte span for the whole run, and a stream of millions of tiny documents took more
+// memory than twice its size (docs/performance.md). No chart renders a thousandth of
+// it.
+inline constexpr std::size_t kDefaultMaxDocuments = 1'000'000;
+
 class Stream {
  public:
-  // `origin` names the input in messages ("<stdin>" or a file path).
-  Stream(std::string bytes, std::string origin);
+  // `origin` names the input in messages ("<stdin>" or a file path). Throws
+  // InputError, at the line where it starts, on the document past `max_documents`.
+  Stream(std::string bytes, std::string origin, std::size_t max_documents = kDefaultMaxDocuments);
   // Documents and the line index point into it.
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
@@ -95,6 +104,10 @@ class Stream {
   Location Locate(const DocumentSpan& doc, std::size_t offset) const;
 
  private:
+  // Fills lines_ and documents_, stopping at the document past `max_documents`,
+  // whose offset goes to `over_at`.
+  void IndexAndSplit(std::size_t max_documents, std::optional<std::size_t>& over_at);
+
   std::string bytes_;
   std::string origin_;
   LineIndex lines_;
@@ -112,9 +125,12 @@ bool IsMarker(std::string_view line, std::string_view mark);
 // starts with "..." or with a directive is kept as a span marked with the problem
 // kubectl would refuse it for. What follows a "..." line in a piece, up to the
 // next "---", is never applied by Kubernetes: it stays in the span, after the
-// document's end, where neither yaml-cpp nor the kind scan reads it. Exposed for
-// tests and the fuzzer.
-std::vector<DocumentSpan> SplitDocuments(std::string_view bytes);
+// document's end, where neither the parser nor the kind scan reads it. Exposed for
+// tests and the fuzzer. With `over_at`, the split stops at the piece past
+// `max_pieces` and puts the offset where it starts there; else `over_at` stays as
+// it was.
+std::vector<DocumentSpan> SplitDocuments(std::string_view bytes, std::size_t max_pieces = SIZE_MAX,
+                                         std::size_t* over_at = nullptr);
 
 // The message for a span's split problem, as kubectl words it and why.
 const char* SplitProblemMessage(DocumentSpan::SplitProblem problem);

@@ -45,7 +45,9 @@ void AddAnalysisOptions(cxxopts::Options& spec) {
       "max-document-bytes", "refuse a larger document",
       cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_document_bytes)),
       "N")("max-depth", "refuse documents nested deeper",
-           cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_depth)), "N");
+           cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_depth)), "N")(
+      "max-documents", "refuse a stream of more documents",
+      cxxopts::value<std::size_t>()->default_value(std::to_string(Limits{}.max_documents)), "N");
 }
 
 AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
@@ -116,6 +118,8 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   }
   flags.limits.max_depth = parsed["max-depth"].as<std::size_t>();
   flags.limits.max_document_bytes = parsed["max-document-bytes"].as<std::size_t>();
+  flags.limits.max_documents = parsed["max-documents"].as<std::size_t>();
+  if (flags.limits.max_documents == 0) throw UsageError("--max-documents: at least 1");
   return flags;
 }
 

@@ -39,7 +39,7 @@ FunctionConfig ReadConfigFile(const std::string& path, const Limits& limits) {
   RegularFileRead how;
   how.what = "rollcall's function config";
   how.max_bytes = limits.max_input_bytes;
-  Stream stream(ReadRegularFile(path, path, how), path);
+  Stream stream(ReadRegularFile(path, path, how), path, limits.max_documents);
   std::vector<Document> documents = ParseStream(stream, limits);
   const Document* config = nullptr;
   for (const Document& doc : documents) {

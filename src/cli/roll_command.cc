@@ -148,8 +148,8 @@ roll::ClusterView ReadView(const RollFlags& flags, roll::PlanRequest& request,
   options.default_namespace = flags.default_namespace;
   if (!flags.state.empty()) {
     for (const std::string& path : flags.state) {
-      streams.push_back(
-          std::make_unique<Stream>(ReadFileFor(path, "the state file", flags.limits), path));
+      streams.push_back(std::make_unique<Stream>(ReadFileFor(path, "the state file", flags.limits),
+                                                 path, flags.limits.max_documents));
     }
   } else {
     std::set<std::optional<std::string>> namespaces;
@@ -291,7 +291,8 @@ int RunRoll(const std::vector<std::string>& args) {
     roll::PlanRequest request;
     request.named = flags.named;
     if (!flags.apply_file.empty()) {
-      manifest.emplace(ReadFileFor(flags.apply_file, "", flags.limits), flags.apply_file);
+      manifest.emplace(ReadFileFor(flags.apply_file, "", flags.limits), flags.apply_file,
+                       flags.limits.max_documents);
       request.new_sources = ChangedSources(*manifest, flags);
     }
     if (!flags.hmac_key_file.empty()) request.hmac_key = ReadHmacKey(flags.hmac_key_file);

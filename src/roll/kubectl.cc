@@ -69,7 +69,7 @@ std::unique_ptr<Stream> Kubectl::GetAll(const std::string& resources,
     return std::make_unique<Stream>("", origin);
   }
   if (got.exit_code != 0) throw Failed(got, origin);
-  return std::make_unique<Stream>(std::move(got.out), origin);
+  return std::make_unique<Stream>(std::move(got.out), origin, options_.limits.max_documents);
 }
 
 std::string Kubectl::Apply(const std::string& manifest, const std::string& name_space) const {

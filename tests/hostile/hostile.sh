@@ -95,7 +95,7 @@ render_and_lint() {
     lint "$rollcall" lint "$name.yaml"
 }
 
-echo "1..40"
+echo "1..42"
 
 # --- nesting 100,000 levels deep ---------------------------------------------------
 too_deep="nesting deeper than 512 levels; rollcall refuses to parse it"
@@ -158,6 +158,18 @@ run_case over-limit 2 \
 lint_case over-limit 2 over-limit.yaml \
   "input is larger than the limit of 1000 bytes (--max-input-bytes)" \
   "lint --max-input-bytes 1000" "$rollcall" lint --max-input-bytes 1000 over-limit.yaml
+
+# --- a million and one empty documents: refused at the one past --max-documents -------
+yes -- --- | head -n 1000001 >too-many-documents.yaml
+render_and_lint_over() {
+  local message='more than 1000000 documents (pieces between "---" lines) in one stream: refused, as each costs memory for the whole run; --max-documents raises the limit'
+  run_case too-many-documents 2 \
+    "rollcall: error: <stdin> (document 1000001, line 1000001, column 1): $message" \
+    render "$rollcall" render
+  lint_case too-many-documents 2 "too-many-documents.yaml:1000001:1" "$message" \
+    lint "$rollcall" lint too-many-documents.yaml
+}
+render_and_lint_over
 
 # --- NUL bytes and invalid UTF-8 -----------------------------------------------------
 printf 'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\ndata:\n  a: "x\0y"\n' >nul.yaml
