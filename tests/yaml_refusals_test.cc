@@ -194,5 +194,14 @@ TEST(YamlRefusals, AQuestionMarkInAPlainScalarInAFlowCollection) {
   EXPECT_EQ(Refusal("a: {b: [c]}\nd: e?f\n"), "");
 }
 
+// go-yaml v2 reads "\'" as a quote (k8sread: "it's"); libyaml 0.2.5 refuses it. The
+// refusal must not claim that Kubernetes refuses the document.
+TEST(YamlRefusals, AnEscapedSingleQuoteIsRefusedWithoutBlamingKubernetes) {
+  EXPECT_EQ(Refusal("a: b\n  # x\nc: \"it\\'s\"\n"),
+            "11: invalid YAML: an escaped single quote (\\') in a double-quoted scalar on this "
+            "line: Kubernetes reads it as ', but rollcall's YAML parser (libyaml 0.2.5) does not; "
+            "write the ' without the backslash");
+}
+
 }  // namespace
 }  // namespace rollcall
