@@ -171,6 +171,7 @@ FEATURES = [
     ("block-indent", lambda t: re.search(r"(:|^-|\s)\s*[|>][+-]?[1-9][+-]?\s*(#.*)?$", t, re.M)),
     ("block", lambda t: re.search(r":\s*[|>][1-9+-]*\s*(#.*)?$", t, re.M)),
     ("escape-unicode", lambda t: re.search(r'"[^"\n]*\\[N_LP]', t)),
+    ("escape-single-quote", lambda t: re.search(r'"[^"\n]*\\\'', t)),
     ("escape", lambda t: re.search(r'"[^"\n]*\\[^N_LP\n]', t)),
     ("line-continuation", lambda t: re.search(r'"[^"\n]*\\\r?\n', t)),
     ("quoted-over-lines", lambda t: re.search(r':\s*"[^"\n]*\r?\n[^"]*"', t)),
