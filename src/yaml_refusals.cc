@@ -38,14 +38,20 @@ struct Anchored {
 };
 
 // libyaml's marks count characters; rollcall's offsets are bytes. Marks come in
-// increasing order but for an end mark or two, so the cursor walks forward and
-// starts over when asked for an earlier one.
+// increasing order but for a scalar's start asked after its end, so the cursor
+// walks forward, and back from where it is when asked for an earlier one (starting
+// over from the text's start made a long line of quoted scalars quadratic). The
+// text is UTF-8, so a character starts at the first byte that is no continuation.
 class ByteOffsets {
  public:
   explicit ByteOffsets(std::string_view text) : text_(text) {}
 
   std::size_t Of(std::size_t char_index) {
-    if (char_index < chars_) chars_ = bytes_ = 0;
+    while (chars_ > char_index && bytes_ > 0) {
+      --bytes_;
+      while (bytes_ > 0 && (static_cast<unsigned char>(text_[bytes_]) & 0xC0) == 0x80) --bytes_;
+      --chars_;
+    }
     while (chars_ < char_index && bytes_ < text_.size()) {
       char32_t c = 0;
       bytes_ += std::max<std::size_t>(1, DecodeUtf8(text_, bytes_, c));

@@ -80,16 +80,6 @@ void YamlIterator::Load() {
   }
 }
 
-std::size_t YamlTree::MemoryBytes() const {
-  std::size_t bytes = sizeof(*this) + nodes_.capacity() * sizeof(Record) +
-                      children_.capacity() * sizeof(std::uint32_t) +
-                      scalars_.capacity() * sizeof(std::string);
-  for (const std::string& scalar : scalars_) {
-    if (scalar.capacity() > 15) bytes += scalar.capacity() + 1;
-  }
-  return bytes;
-}
-
 YamlTreeBuilder::YamlTreeBuilder(std::string_view text)
     : text_(text), tree_(std::make_unique<YamlTree>()) {
   tree_->tags_ = {"", "?", "!"};
@@ -110,9 +100,14 @@ std::uint32_t YamlTreeBuilder::Add(YamlType type, YamlStyle style, std::size_t p
                                    std::size_t line, std::string_view tag,
                                    std::string_view anchor) {
   std::size_t at = std::min(pos, text_.size());
+  // Nodes come in document order: a line's start is looked for once, not for every
+  // node on it (a one-line JSON document of a million nodes was quadratic).
+  if (!line_start_ || line != cached_line_) {
+    line_start_ = LineStartOf(text_, at);
+    cached_line_ = line;
+  }
   YamlTree::Record record{
-      type, style, TagIndex(tag), Narrow(pos), Narrow(line), Narrow(at - LineStartOf(text_, at)),
-      0,    0};
+      type, style, TagIndex(tag), Narrow(pos), Narrow(line), Narrow(at - *line_start_), 0, 0};
   auto index = Narrow(tree_->nodes_.size());
   tree_->nodes_.push_back(record);
   // A later anchor of the same name replaces the earlier one, as in libyaml.

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -132,8 +133,6 @@ inline YamlIterator YamlNode::end() const { return At(true); }
 class YamlTree {
  public:
   YamlNode root() const { return nodes_.empty() ? YamlNode() : YamlNode(this, root_); }
-  // Bytes this tree holds, for the memory figures of docs/performance.md.
-  std::size_t MemoryBytes() const;
 
  private:
   friend class YamlNode;
@@ -190,6 +189,9 @@ class YamlTreeBuilder {
   std::vector<std::size_t> pending_begin_;
   std::unordered_map<std::string, std::uint32_t> anchors_;
   bool has_root_ = false;
+  // The start of the line the last node was on (libyaml's line number).
+  std::optional<std::size_t> line_start_;
+  std::size_t cached_line_ = 0;
 };
 
 }  // namespace rollcall

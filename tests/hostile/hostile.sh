@@ -95,7 +95,7 @@ render_and_lint() {
     lint "$rollcall" lint "$name.yaml"
 }
 
-echo "1..42"
+echo "1..44"
 
 # --- nesting 100,000 levels deep ---------------------------------------------------
 too_deep="nesting deeper than 512 levels; rollcall refuses to parse it"
@@ -142,6 +142,19 @@ render_and_lint deep-compact 2 "$too_deep" 1 1023
   printf '%s' "$consumer"
 } >big-scalar.yaml
 render_and_lint big-scalar 2 "this document is 104857666 bytes, over the limit of 8388608 bytes per document (--max-document-bytes; the Kubernetes API server takes at most 3 MiB per object)" 1 1
+
+# --- one line of 200,000 quoted keys: linear, not quadratic --------------------------
+# A JSON document on one line: finding each node's column from its line's start, and
+# turning libyaml's character marks into byte offsets by starting over from the
+# text's start, each went back over the whole line for every node (minutes). Ended
+# by a value Kubernetes refuses, so that the run has a message to check.
+python3 -c '
+import sys
+data = ", ".join("\"k%d\": \"v\"" % i for i in range(200000))
+sys.stdout.write("{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\", \"metadata\": {\"name\": \"cm\"}, \"data\": {" + data + "}, \"z\": .nan}\n")
+' >one-line.yaml
+render_and_lint one-line 2 "a value that is .inf or .nan to YAML 1.1, which JSON cannot hold: Kubernetes refuses the document (json: unsupported value); quote it if it is text" 1 \
+  "$(($(grep -bo '\.nan' one-line.yaml | cut -d: -f1) + 1))"
 
 # --- input over the size limit -------------------------------------------------------
 # An endless stream: read up to the limit, then refused.
