@@ -75,7 +75,7 @@ YamlNode Child(const YamlNode& map, const char* key) {
 
 Document::Document(const Stream& stream, const DocumentSpan& span, std::unique_ptr<YamlTree> tree)
     : stream_(&stream), span_(&span), tree_(std::move(tree)) {
-  const YamlNode root = tree_ ? tree_->root() : YamlNode();
+  const YamlNode root = this->root();
   if (!root.IsDefined() || root.IsNull()) return;
   if (!root.IsMap()) {
     throw InputError(Locate(root.Mark()),

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
-#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -230,31 +229,27 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes, std::size_t max
 
 Stream::Stream(std::string bytes, std::string origin, std::size_t max_documents)
     : bytes_(std::move(bytes)), origin_(std::move(origin)) {
-  std::optional<std::size_t> over_at;
-  IndexAndSplit(max_documents, over_at);
-  if (!over_at) return;
+  const std::size_t over_at = IndexAndSplit(max_documents);
+  if (over_at == SIZE_MAX) return;
   DocumentSpan past;  // the piece past the limit, only to be located
   past.index = static_cast<std::uint32_t>(max_documents + 1);
-  past.begin = past.end = past.read_end = static_cast<std::uint32_t>(*over_at);
-  throw InputError(Locate(past, *over_at),
+  past.begin = past.end = past.read_end = static_cast<std::uint32_t>(over_at);
+  throw InputError(Locate(past, over_at),
                    "more than " + std::to_string(max_documents) +
                        " documents (pieces between \"---\" lines) in one stream: refused, as "
                        "each costs memory for the whole run; --max-documents raises the limit");
 }
 
-void Stream::IndexAndSplit(std::size_t max_documents, std::optional<std::size_t>& over_at) {
+std::size_t Stream::IndexAndSplit(std::size_t max_documents) {
   std::size_t over = SIZE_MAX;
-  auto split = [&] {
-    documents_ = SplitDocuments(bytes_, max_documents, &over);
-    if (over != SIZE_MAX) over_at = over;
-  };
+  auto split = [&] { documents_ = SplitDocuments(bytes_, max_documents, &over); };
   // Indexing the lines and splitting the documents each read every byte, before
   // anything can run in parallel: on a large stream they run side by side.
   constexpr std::size_t kSideBySide = std::size_t{1} << 20;
   if (bytes_.size() < kSideBySide || std::thread::hardware_concurrency() < 2) {
     lines_ = LineIndex(bytes_);
     split();
-    return;
+    return over;
   }
   std::exception_ptr failed;
   std::thread indexer([&] {
@@ -272,6 +267,7 @@ void Stream::IndexAndSplit(std::size_t max_documents, std::optional<std::size_t>
   }
   indexer.join();
   if (failed) std::rethrow_exception(failed);
+  return over;
 }
 
 Location Stream::Locate(const DocumentSpan& doc, std::size_t offset) const {

@@ -48,7 +48,7 @@ std::optional<ResolvedScalar> FromWordTable(std::string_view s) {
   } else if (OneOf(s,
                    {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"})) {
     out.type = Type::kBool;
-  } else if (OneOf(s, {"", "~", "null", "Null", "NULL"})) {
+  } else if (IsNullWord(s)) {
     out.type = Type::kNull;
   } else if (OneOf(s, {".nan", ".NaN", ".NAN"})) {
     out.type = Type::kFloat;
@@ -422,6 +422,8 @@ std::map<std::string, YamlNode> JsonObject(const YamlNode& node) {
   for (auto& [key, entry] : JsonEntries(node)) out.emplace(key, entry.second);
   return out;
 }
+
+bool IsNullWord(std::string_view text) { return OneOf(text, {"", "~", "null", "Null", "NULL"}); }
 
 ResolvedScalar::Type ResolvePlainScalar(const std::string& text) { return ResolvePlain(text).type; }
 

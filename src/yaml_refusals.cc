@@ -166,9 +166,10 @@ class Scan {
     return merge ? Role::kMergeValue : Role::kValue;
   }
 
-  static std::string Text(const yaml_char_t* text) {
-    return text == nullptr ? std::string() : reinterpret_cast<const char*>(text);
+  static std::string_view View(const yaml_char_t* text) {
+    return text == nullptr ? std::string_view() : reinterpret_cast<const char*>(text);
   }
+  static std::string Text(const yaml_char_t* text) { return std::string(View(text)); }
 
   std::optional<YamlRefusal> Visit(const yaml_event_t& event) {
     switch (event.type) {
@@ -444,33 +445,27 @@ class Scan {
 
   // Hands an event the checks let through to the tree builder.
   void Build(const yaml_event_t& event) {
-    auto text = [](const yaml_char_t* chars) {
-      return chars == nullptr ? std::string_view()
-                              : std::string_view(reinterpret_cast<const char*>(chars));
-    };
     const std::size_t line = event.start_mark.line;
     switch (event.type) {
       case YAML_SCALAR_EVENT: {
         const auto& scalar = event.data.scalar;
-        builder_->Scalar(offsets_.Of(event.start_mark.index), line, text(scalar.anchor),
-                         text(scalar.tag), scalar.style == YAML_PLAIN_SCALAR_STYLE,
+        builder_->Scalar(offsets_.Of(event.start_mark.index), line, View(scalar.anchor),
+                         View(scalar.tag), scalar.style == YAML_PLAIN_SCALAR_STYLE,
                          std::string(reinterpret_cast<const char*>(scalar.value), scalar.length));
         return;
       }
       case YAML_ALIAS_EVENT:
-        builder_->Alias(text(event.data.alias.anchor));
+        builder_->Alias(View(event.data.alias.anchor));
         return;
       case YAML_MAPPING_START_EVENT:
       case YAML_SEQUENCE_START_EVENT: {
-        bool mapping = event.type == YAML_MAPPING_START_EVENT;
-        const auto& start = event.data.mapping_start;
-        const auto& items = event.data.sequence_start;
-        bool flow = mapping ? start.style == YAML_FLOW_MAPPING_STYLE
-                            : items.style == YAML_FLOW_SEQUENCE_STYLE;
+        // VisitCollection has just pushed this collection's frame.
+        const Frame& frame = stack_.back();
         builder_->Begin(
-            mapping ? YamlType::kMap : YamlType::kSequence,
-            flow ? YamlStyle::kFlow : YamlStyle::kBlock, offsets_.Of(event.start_mark.index), line,
-            text(mapping ? start.anchor : items.anchor), text(mapping ? start.tag : items.tag));
+            frame.mapping ? YamlType::kMap : YamlType::kSequence,
+            frame.flow ? YamlStyle::kFlow : YamlStyle::kBlock, offsets_.Of(event.start_mark.index),
+            line, frame.anchor,
+            View(frame.mapping ? event.data.mapping_start.tag : event.data.sequence_start.tag));
         return;
       }
       case YAML_MAPPING_END_EVENT:

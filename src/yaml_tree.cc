@@ -4,6 +4,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "rollcall/yaml11.h"
 #include "rollcall/yaml_text.h"
 
 namespace rollcall {
@@ -12,11 +13,6 @@ namespace {
 const std::string& Empty() {
   static const std::string empty;
   return empty;
-}
-
-// What YAML 1.1 (and yaml-cpp, and go-yaml) reads as null in a plain scalar.
-bool IsNullText(const std::string& text) {
-  return text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL";
 }
 
 std::uint32_t Narrow(std::size_t value) {
@@ -128,7 +124,7 @@ void YamlTreeBuilder::Scalar(std::size_t pos, std::size_t line, std::string_view
                              std::string_view tag, bool plain, std::string value) {
   // yaml-cpp's tags, which yaml11.h reads: "?" plain and untagged, "!" quoted or
   // block and untagged; a plain untagged null has none.
-  bool null = tag.empty() && plain && IsNullText(value);
+  bool null = tag.empty() && plain && IsNullWord(value);
   std::string_view written = !tag.empty() ? tag : null ? "" : plain ? "?" : "!";
   std::uint32_t index = Add(null ? YamlType::kNull : YamlType::kScalar, YamlStyle::kBlock, pos,
                             line, written, anchor);

@@ -8,7 +8,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -104,9 +103,9 @@ class Stream {
   Location Locate(const DocumentSpan& doc, std::size_t offset) const;
 
  private:
-  // Fills lines_ and documents_, stopping at the document past `max_documents`,
-  // whose offset goes to `over_at`.
-  void IndexAndSplit(std::size_t max_documents, std::optional<std::size_t>& over_at);
+  // Fills lines_ and documents_, stopping at the document past `max_documents`;
+  // returns where that document starts, or SIZE_MAX when there is none.
+  std::size_t IndexAndSplit(std::size_t max_documents);
 
   std::string bytes_;
   std::string origin_;

@@ -64,6 +64,10 @@ std::map<std::string, YamlNode> JsonObject(const YamlNode& node);
 using JsonMapping = std::map<std::string, std::pair<YamlNode, YamlNode>>;
 JsonMapping JsonEntries(const YamlNode& node);
 
+// Whether a plain scalar without a tag is null to YAML 1.1: `~`, `null`, `Null`,
+// `NULL` or nothing (go-yaml v2's resolve table).
+bool IsNullWord(std::string_view text);
+
 // What a plain scalar without a tag resolves to (ResolveScalar's rule for one).
 ResolvedScalar::Type ResolvePlainScalar(const std::string& text);
 
