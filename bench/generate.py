@@ -11,6 +11,15 @@
                             RoleBinding (kinds rollcall neither edits nor reads) and
                             one workload as above.
 
+Shapes with little text per record, for the memory target (bench/memory.sh):
+
+  generate.py empty N       N documents of only "---".
+  generate.py values N      N values-like documents, "a: 1".
+  generate.py configmaps N  N ConfigMaps with a name and nothing else, one line of
+                            metadata each: the most sources per byte.
+  generate.py wide N        ConfigMaps of 100,000 one-line entries each, N entries in
+                            all: the most entries per byte.
+
 The output is deterministic: the same arguments give the same bytes.
 """
 import base64
@@ -230,12 +239,35 @@ def crds(n):
         i += 1
 
 
+def empty(n):
+    return ("---\n" for _ in range(n))
+
+
+def values(n):
+    return ("---\na: 1\n" for _ in range(n))
+
+
+def configmaps(n):
+    return (f"---\napiVersion: v1\nkind: ConfigMap\nmetadata: {{name: c{i}}}\n" for i in range(n))
+
+
+def wide(n):
+    per_map = 100_000
+    for m in range((n + per_map - 1) // per_map):
+        entries = range(m * per_map, min(n, (m + 1) * per_map))
+        yield (f"---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: wide{m}\ndata:\n" +
+               "".join(f"  k{i:07d}: v\n" for i in entries))
+
+
+SHAPES = {"workloads": workloads, "crds": crds, "empty": empty, "values": values,
+          "configmaps": configmaps, "wide": wide}
+
+
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in ("workloads", "crds"):
-        sys.exit("usage: generate.py workloads|crds DOCUMENTS")
-    n = int(sys.argv[2])
+    if len(sys.argv) != 3 or sys.argv[1] not in SHAPES:
+        sys.exit("usage: generate.py " + "|".join(SHAPES) + " N")
     out = sys.stdout
-    for doc in (workloads(n) if sys.argv[1] == "workloads" else crds(n)):
+    for doc in SHAPES[sys.argv[1]](int(sys.argv[2])):
         out.write(doc)
 
 

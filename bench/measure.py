@@ -79,6 +79,38 @@ def throughput(args):
                   f"{rss / size:>6.2f} {ratio:>7} {vs_render:>7}", flush=True)
 
 
+def memory(args):
+    """Peak RSS of render and lint against the target of docs/performance.md:
+    2 x input + 32 MiB. Each command runs --repeat times and the largest RSS counts."""
+    print(f"{'stream':<34} {'docs':>8} {'in MiB':>7} {'limit':>7} {'render':>7} {'lint':>7}  "
+          f"{'render s':>8} {'lint s':>7}  verdict")
+    over = 0
+    for path in args.streams:
+        size = os.path.getsize(path)
+        limit = 2 * size + 32 * 2**20
+        figures = {}
+        for label, argv in (("render", [args.rollcall, "render"]),
+                            ("lint", [args.rollcall, "lint", "-"])):
+            rss, best, codes = 0, None, set()
+            for _ in range(args.repeat):
+                seconds, _, peak, code = run_measured(argv, path)
+                rss = max(rss, peak)
+                best = seconds if best is None else min(best, seconds)
+                codes.add(code)
+            figures[label] = (rss, best, codes)
+        verdict = "within" if max(f[0] for f in figures.values()) <= limit else "OVER"
+        over += verdict == "OVER"
+        refused = [f"{label} exit {sorted(f[2])}" for label, f in figures.items()
+                   if f[2] - ({0} if label == "render" else {0, 1})]
+        name = os.path.relpath(path, args.relative_to) if args.relative_to else os.path.basename(path)
+        print(f"{name[-34:]:<34} {count_documents(path):>8} {size / 2**20:>7.1f} "
+              f"{limit / 2**20:>7.1f} {figures['render'][0] / 2**20:>7.1f} "
+              f"{figures['lint'][0] / 2**20:>7.1f}  {figures['render'][1]:>8.2f} "
+              f"{figures['lint'][1]:>7.2f}  {verdict}{'; ' + ', '.join(refused) if refused else ''}",
+              flush=True)
+    print(f"{len(args.streams)} streams, {over} over 2 x input + 32 MiB")
+
+
 def startup(args):
     times = []
     for _ in range(args.runs):
@@ -102,11 +134,16 @@ def main():
     t.add_argument("--kustomize-max-docs", type=int, default=1600)
     t.add_argument("--repeat", type=int, default=3)
     t.add_argument("streams", nargs="+")
+    m = sub.add_parser("memory")
+    m.add_argument("--rollcall", required=True)
+    m.add_argument("--repeat", type=int, default=1)
+    m.add_argument("--relative-to", help="name streams by their path from here")
+    m.add_argument("streams", nargs="+")
     s = sub.add_parser("startup")
     s.add_argument("--rollcall", required=True)
     s.add_argument("--runs", type=int, default=200)
     args = parser.parse_args()
-    throughput(args) if args.mode == "throughput" else startup(args)
+    {"throughput": throughput, "memory": memory, "startup": startup}[args.mode](args)
 
 
 if __name__ == "__main__":

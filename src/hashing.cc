@@ -47,7 +47,7 @@ std::string CanonicalEncoding(const std::vector<SourceRead>& reads) {
     if (!read.keys) {
       PutCount(out, source.entries.size());
       for (const auto& [key, value] : source.entries) {
-        PutField(out, key.view());
+        PutField(out, key);
         out.push_back('\x01');
         PutField(out, value);
       }

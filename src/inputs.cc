@@ -139,7 +139,14 @@ class Loader {
       inputs_.streams.push_back(std::move(stream));
       return;
     }
-    for (Document& doc : parsed) inputs_.documents.push_back(std::move(doc));
+    // Moved whole when it is the first: appending a million records one by one
+    // kept the vector's old and new arrays and `parsed` alive at once.
+    if (inputs_.documents.empty()) {
+      inputs_.documents = std::move(parsed);
+    } else {
+      inputs_.documents.insert(inputs_.documents.end(), std::make_move_iterator(parsed.begin()),
+                               std::make_move_iterator(parsed.end()));
+    }
     if (counted.count() > 0) inputs_.counted_not_objects.push_back(std::move(counted));
     inputs_.streams.push_back(std::move(stream));
   }

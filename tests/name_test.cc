@@ -3,13 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <map>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "rollcall/key_set.h"
-#include "rollcall/source_entries.h"
 
 namespace rollcall {
 namespace {
@@ -93,20 +91,6 @@ TEST(KeySet, EmptyMeansEveryKeyAndSetsAreSortedAndHeldOnce) {
             (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(some, KeySet({Name("a"), Name("b")}));  // the same set, held once
   EXPECT_NE(some, KeySet::Of("a"));
-}
-
-TEST(SourceEntries, ReadsAsTheMapItWasBuiltFrom) {
-  std::map<std::string, std::string> map{{"password", "s3cret"}, {"LOG", "info"}, {"a.b", ""}};
-  SourceEntries entries(map);
-  EXPECT_EQ(entries, map);
-  EXPECT_EQ(entries.size(), 3u);
-  EXPECT_EQ(entries.at("password"), "s3cret");
-  EXPECT_EQ(entries.count("a.b"), 1u);
-  EXPECT_EQ(entries.find("absent"), entries.end());
-  EXPECT_THROW(entries.at("absent"), std::out_of_range);
-  std::vector<std::string> keys;
-  for (const auto& [key, value] : entries) keys.push_back(key);
-  EXPECT_EQ(keys, (std::vector<std::string>{"LOG", "a.b", "password"}));  // by key, as the map
 }
 
 }  // namespace

@@ -1,44 +1,96 @@
 // A source's content: each key with the bytes the process reads, sorted by key.
 //
-// Held in one sorted array rather than a tree: a large stream keeps tens of
-// thousands of sources for the whole run, and a tree takes a node of 64 bytes for
-// every key beside the key and value themselves (docs/performance.md). Read like
-// the std::map it replaced; built from one.
+// Held in one block of memory per source, the keys and values side by side with
+// two offsets per entry, rather than as a string (and an interned key) per entry:
+// a Secret or ConfigMap of many short entries took ~90 bytes for each beside its
+// ~12 bytes of text, kept for the whole run, and a source without entries holds
+// only a null pointer (docs/performance.md, "Sources"). Read like the std::map it
+// replaced, with string views for keys and values; built from one.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <iterator>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
-#include <vector>
-
-#include "rollcall/name.h"
 
 namespace rollcall {
 
 class SourceEntries {
  public:
-  using Entry = std::pair<Name, std::string>;
-  using const_iterator = std::vector<Entry>::const_iterator;
+  // A key and its value, viewing the source's own block: valid while it lives.
+  using Entry = std::pair<std::string_view, std::string_view>;
+
+  class const_iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = Entry;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Entry*;
+    using reference = Entry;
+
+    // What `->` returns: the entry, held for the expression.
+    struct Arrow {
+      Entry entry;
+      const Entry* operator->() const { return &entry; }
+    };
+
+    const_iterator() = default;
+    Entry operator*() const { return entries_->At(index_); }
+    Arrow operator->() const { return Arrow{**this}; }
+    const_iterator& operator++() {
+      ++index_;
+      return *this;
+    }
+    const_iterator operator++(int) {
+      const_iterator before = *this;
+      ++index_;
+      return before;
+    }
+    bool operator==(const const_iterator& other) const { return index_ == other.index_; }
+    bool operator!=(const const_iterator& other) const { return index_ != other.index_; }
+
+   private:
+    friend class SourceEntries;
+    const_iterator(const SourceEntries* entries, std::size_t index)
+        : entries_(entries), index_(index) {}
+    const SourceEntries* entries_ = nullptr;
+    std::size_t index_ = 0;
+  };
 
   SourceEntries() = default;
-  SourceEntries(std::map<std::string, std::string> entries);  // NOLINT: reads as one
+  SourceEntries(const std::map<std::string, std::string>& entries);  // NOLINT: reads as one
+  SourceEntries(const SourceEntries& other);
+  SourceEntries& operator=(const SourceEntries& other);
+  SourceEntries(SourceEntries&&) noexcept = default;
+  SourceEntries& operator=(SourceEntries&&) noexcept = default;
+  ~SourceEntries() = default;
 
-  const_iterator begin() const { return entries_.begin(); }
-  const_iterator end() const { return entries_.end(); }
-  std::size_t size() const { return entries_.size(); }
-  bool empty() const { return entries_.empty(); }
+  const_iterator begin() const { return {this, 0}; }
+  const_iterator end() const { return {this, size()}; }
+  std::size_t size() const { return block_ ? block_[0] : 0; }
+  bool empty() const { return size() == 0; }
 
   const_iterator find(std::string_view key) const;
   std::size_t count(std::string_view key) const { return find(key) == end() ? 0 : 1; }
   // The value of `key`; throws std::out_of_range when there is none.
-  const std::string& at(std::string_view key) const;
+  std::string_view at(std::string_view key) const;
 
   bool operator==(const std::map<std::string, std::string>& other) const;
+  bool operator!=(const std::map<std::string, std::string>& other) const {
+    return !(*this == other);
+  }
 
  private:
-  std::vector<Entry> entries_;  // sorted by key, each key once
+  Entry At(std::size_t index) const;
+  std::size_t Words() const;  // the block's length in 32-bit words
+
+  // Null when there is no entry. Else: the count, then for each entry where its key
+  // and its value end in the text, then the text (each key followed by its value).
+  std::unique_ptr<std::uint32_t[]> block_;
 };
 
 }  // namespace rollcall

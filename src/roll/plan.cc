@@ -20,8 +20,8 @@ std::set<std::string> ChangedKeys(const std::optional<std::set<std::string>>& re
   if (read) {
     candidates = *read;
   } else {
-    for (const auto& [key, value] : before) candidates.insert(key.str());
-    for (const auto& [key, value] : after) candidates.insert(key.str());
+    for (const auto& [key, value] : before) candidates.emplace(key);
+    for (const auto& [key, value] : after) candidates.emplace(key);
   }
   std::set<std::string> changed;
   for (const std::string& key : candidates) {

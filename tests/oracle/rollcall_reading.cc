@@ -144,7 +144,7 @@ std::vector<std::string> Read(const std::string& path) {
       std::string name = ObjectId(SourceKindName(id.kind), id.name_space, id.name);
       for (const auto& [key, value] : source.entries) {
         lines.push_back(Line(
-            {{"type", "entry"}, {"source", name}, {"key", key.str()}, {"sha256", Sha256Hex(value)}},
+            {{"type", "entry"}, {"source", name}, {"key", std::string(key)}, {"sha256", Sha256Hex(value)}},
             path));
       }
     }

@@ -1,0 +1,104 @@
+#include "rollcall/source_entries.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rollcall {
+namespace {
+
+std::vector<std::pair<std::string, std::string>> Listed(const SourceEntries& entries) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [key, value] : entries) out.emplace_back(key, value);
+  return out;
+}
+
+TEST(SourceEntries, ReadsAsTheMapItWasBuiltFrom) {
+  std::map<std::string, std::string> map{{"password", "s3cret"}, {"LOG", "info"}, {"a.b", ""}};
+  SourceEntries entries(map);
+  EXPECT_EQ(entries, map);
+  EXPECT_EQ(entries.size(), 3u);
+  EXPECT_EQ(entries.at("password"), "s3cret");
+  EXPECT_EQ(entries.at("a.b"), "");
+  EXPECT_EQ(entries.count("a.b"), 1u);
+  EXPECT_EQ(entries.find("absent"), entries.end());
+  EXPECT_EQ(entries.find("a"), entries.end());  // a prefix of a key is not the key
+  EXPECT_EQ(entries.find("password")->second, "s3cret");
+  EXPECT_THROW(entries.at("absent"), std::out_of_range);
+  // By key, as the map: keys and values side by side in one block keep their bounds.
+  EXPECT_EQ(Listed(entries), (std::vector<std::pair<std::string, std::string>>{
+                                 {"LOG", "info"}, {"a.b", ""}, {"password", "s3cret"}}));
+}
+
+TEST(SourceEntries, KeepsEveryByteOfAValue) {
+  // A Secret's value is bytes: NUL, newlines and non-UTF-8 included, and longer
+  // than a string's inline buffer.
+  const std::string binary = std::string("\0\x01\xff\n", 4) + std::string(100, 'x');
+  std::map<std::string, std::string> map{{"bin", binary}, {"empty", ""}, {"z", "last"}};
+  SourceEntries entries(map);
+  EXPECT_EQ(entries.at("bin"), binary);
+  EXPECT_EQ(entries.at("bin").size(), 104u);
+  EXPECT_EQ(entries.at("z"), "last");
+  EXPECT_EQ(entries, map);
+}
+
+TEST(SourceEntries, ACopyHoldsItsOwnEntries) {
+  std::map<std::string, std::string> map{{"a", "1"}, {"b", "22"}, {"c", "333"}};
+  SourceEntries copy;
+  {
+    SourceEntries original(map);
+    copy = original;
+    SourceEntries constructed(original);  // NOLINT(performance-unnecessary-copy-initialization):
+                                          // the copy is what is tested
+    EXPECT_EQ(constructed, map);
+  }
+  EXPECT_EQ(copy, map);  // the original is gone; the copy's views are into its own block
+  SourceEntries moved(std::move(copy));
+  EXPECT_EQ(moved, map);
+  copy = SourceEntries();
+  EXPECT_TRUE(copy.empty());
+  moved = copy;  // an empty one copies as empty
+  EXPECT_TRUE(moved.empty());
+  EXPECT_EQ(moved.begin(), moved.end());
+}
+
+TEST(SourceEntries, NoEntriesNoMemory) {
+  SourceEntries none(std::map<std::string, std::string>{});
+  EXPECT_TRUE(none.empty());
+  EXPECT_EQ(none.size(), 0u);
+  EXPECT_EQ(none.find(""), none.end());
+  EXPECT_EQ(none, (std::map<std::string, std::string>{}));
+  EXPECT_NE(none, (std::map<std::string, std::string>{{"a", "1"}}));
+  // One pointer per source: a stream of a million sources without data pays 8 bytes
+  // each for their entries (docs/performance.md).
+  EXPECT_EQ(sizeof(SourceEntries), sizeof(void*));
+}
+
+TEST(SourceEntries, ComparesWithAMapEntryByEntry) {
+  SourceEntries entries(std::map<std::string, std::string>{{"a", "1"}, {"b", "2"}});
+  EXPECT_NE(entries, (std::map<std::string, std::string>{{"a", "1"}}));
+  EXPECT_NE(entries, (std::map<std::string, std::string>{{"a", "1"}, {"b", "3"}}));
+  EXPECT_NE(entries, (std::map<std::string, std::string>{{"a", "1"}, {"c", "2"}}));
+  EXPECT_NE(entries, (std::map<std::string, std::string>{{"a", "1"}, {"b", "2"}, {"c", "3"}}));
+}
+
+TEST(SourceEntries, FindsEachOfManyKeys) {
+  std::map<std::string, std::string> map;
+  for (int i = 0; i < 1000; ++i) map["key-" + std::to_string(i)] = std::to_string(i * i);
+  SourceEntries entries(map);
+  for (const auto& [key, value] : map) {
+    auto found = entries.find(key);
+    ASSERT_NE(found, entries.end()) << key;
+    EXPECT_EQ(found->first, key);
+    EXPECT_EQ(found->second, value);
+  }
+  EXPECT_EQ(entries.find("key-"), entries.end());
+  EXPECT_EQ(entries.find("key-1000"), entries.end());
+}
+
+}  // namespace
+}  // namespace rollcall
