@@ -144,5 +144,33 @@ TEST(CaptureShape, ReadsTheSameAfterBeingMoved) {
   }
 }
 
+// Every repeat of a key points at its first occurrence; findings come in the order
+// the document is written: a nested mapping's before the keys that follow it.
+TEST(Document, DuplicateKeysInDocumentOrderEachAtItsFirst) {
+  Stream stream(
+      "apiVersion: v1\n"                // 1
+      "kind: ConfigMap\n"               // 2
+      "metadata:\n"                     // 3
+      "  name: c\n"                     // 4
+      "  labels: {b: 1, a: 2, b: 3}\n"  // 5
+      "data:\n"                         // 6
+      "  k: one\n"                      // 7
+      "  j: other\n"                    // 8
+      "  k: two\n"                      // 9
+      "  k: three\n"                    // 10
+      "metadata: {name: d}\n",          // 11
+      "in.yaml");
+  Document doc = ParseDocument(stream, stream.documents().back(), Limits{});
+  std::vector<std::string> found;
+  for (const DuplicateKey& duplicate : doc.duplicate_keys()) {
+    found.push_back(duplicate.key + " " + std::to_string(doc.LocateAt(duplicate.pos).line) + ":" +
+                    std::to_string(doc.LocateAt(duplicate.pos).column) + " first " +
+                    std::to_string(doc.LocateAt(duplicate.first_pos).line) + ":" +
+                    std::to_string(doc.LocateAt(duplicate.first_pos).column));
+  }
+  EXPECT_THAT(found, ::testing::ElementsAre("b 5:24 first 5:12", "k 9:3 first 7:3",
+                                            "k 10:3 first 7:3", "metadata 11:1 first 3:1"));
+}
+
 }  // namespace
 }  // namespace rollcall
