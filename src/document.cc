@@ -220,12 +220,12 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
   std::string copy(text);
   if (!copy.empty() && copy.back() == '\r') copy.back() = '\n';
   if (!copy.empty() && copy.back() != '\n') copy.push_back('\n');
-  YamlTreeBuilder builder(copy);
-  if (std::optional<YamlRefusal> refusal = FindYamlRefusal(copy, &builder)) {
+  ParsedTree parsed = ParseTree(copy);
+  if (const std::optional<YamlRefusal>& refusal = parsed.refusal) {
     throw InputError(stream.Locate(span, span.begin + std::min(refusal->offset, text.size())),
                      refusal->message);
   }
-  std::unique_ptr<YamlTree> tree = builder.Finish();
+  std::unique_ptr<YamlTree> tree = std::move(parsed.tree);
   if (std::optional<AliasProblem> problem =
           FindExcessiveAliasing(text, tree->root(), limits.max_depth)) {
     std::size_t at = MarkPos(problem->mark);

@@ -204,14 +204,15 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes, std::size_t max
       }
       current.read_end = static_cast<std::uint32_t>(pos);
       closed = true;
-    } else if (!current.empty && !line.empty() && line[0] == '%') {
-      // A directive after content ends the document as "..." does (go-yaml: an
-      // implicit document end), and belongs to the next one, which kubectl never
-      // reads in this piece.
-      current.read_end = static_cast<std::uint32_t>(pos);
-      closed = true;
     } else if (!current.empty) {
-      // Content seen: only the lines above can change anything now.
+      // Content seen: only the lines above and a directive can change anything now.
+      if (!line.empty() && line[0] == '%') {
+        // A directive after content ends the document as "..." does (go-yaml: an
+        // implicit document end), and belongs to the next one, which kubectl never
+        // reads in this piece.
+        current.read_end = static_cast<std::uint32_t>(pos);
+        closed = true;
+      }
     } else if (HasContent(line)) {
       if (line[0] == '%' && current.problem == DocumentSpan::SplitProblem::kNone) {
         current.problem = DocumentSpan::SplitProblem::kDirective;

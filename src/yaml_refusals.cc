@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "rollcall/utf8.h"
@@ -261,7 +262,7 @@ class Scan {
 
   // Go's map keeps `12`, `12.0` and `"12"` apart, and sigs.k8s.io/yaml writes each
   // as the JSON key "12", in Go's random map order.
-  YamlRefusal RefuseSameKey(std::size_t at) const {
+  static YamlRefusal RefuseSameKey(std::size_t at) {
     return YamlRefusal{at,
                        "two keys of this mapping, written as different values (a number and a "
                        "string, say), are the same key once Kubernetes turns them into JSON: "
@@ -410,7 +411,7 @@ class Scan {
   }
 
   void Define(const yaml_char_t* anchor, Anchored what) {
-    if (anchor != nullptr) anchors_[Text(anchor)] = what;
+    if (anchor != nullptr) anchors_[Text(anchor)] = std::move(what);
   }
 
   YamlRefusal RefuseKey(const yaml_mark_t& mark, Shape shape) {
@@ -507,6 +508,14 @@ class Scan {
 
 std::optional<YamlRefusal> FindYamlRefusal(std::string_view document, YamlTreeBuilder* builder) {
   return Scan(document, builder).Run();
+}
+
+ParsedTree ParseTree(std::string_view document) {
+  YamlTreeBuilder builder(document);
+  ParsedTree parsed;
+  parsed.refusal = FindYamlRefusal(document, &builder);
+  if (!parsed.refusal) parsed.tree = builder.Finish();
+  return parsed;
 }
 
 }  // namespace rollcall

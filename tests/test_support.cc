@@ -27,13 +27,13 @@
 namespace rollcall::testing {
 
 ParsedYaml ParseYaml(const std::string& text) {
-  YamlTreeBuilder builder(text);
-  if (std::optional<YamlRefusal> refusal = FindYamlRefusal(text, &builder)) {
+  ParsedTree read = ParseTree(text);
+  if (const std::optional<YamlRefusal>& refusal = read.refusal) {
     throw std::runtime_error("refused at " + std::to_string(refusal->offset) + ": " +
                              refusal->message);
   }
   ParsedYaml parsed;
-  parsed.tree = builder.Finish();
+  parsed.tree = std::move(read.tree);
   static_cast<YamlNode&>(parsed) = parsed.tree->root();
   return parsed;
 }

@@ -9,13 +9,14 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 
-namespace rollcall {
+#include "rollcall/yaml_tree.h"
 
-class YamlTreeBuilder;
+namespace rollcall {
 
 struct YamlRefusal {
   std::size_t offset = 0;  // in the document's text
@@ -40,5 +41,13 @@ struct YamlRefusal {
 // is refused).
 std::optional<YamlRefusal> FindYamlRefusal(std::string_view document,
                                            YamlTreeBuilder* builder = nullptr);
+
+// A document read into its tree by that same pass: the tree, or, when Kubernetes
+// refuses the document, the refusal and no tree.
+struct ParsedTree {
+  std::unique_ptr<YamlTree> tree;
+  std::optional<YamlRefusal> refusal;
+};
+ParsedTree ParseTree(std::string_view document);
 
 }  // namespace rollcall
