@@ -1,5 +1,5 @@
-// Work spread over the machine's hardware threads, for the parse of a stream's
-// documents (docs/performance.md).
+// Work spread over the CPUs the process may use (usable_cpus.h), for the parse of a
+// stream's documents (docs/performance.md).
 #pragma once
 
 #include <algorithm>
@@ -11,16 +11,18 @@
 #include <type_traits>
 #include <vector>
 
+#include "rollcall/usable_cpus.h"
+
 namespace rollcall {
 
-// Calls work(i) once for every i in [0, n), on up to one thread per hardware
-// thread (the calling one included), and returns when all calls have. Indices are
+// Calls work(i) once for every i in [0, n), on up to one thread per usable CPU
+// (the calling one included), and returns when all calls have. Indices are
 // handed out in increasing order, so a worker that skips the indices after a
 // failing one never skips one before it. `work` must not throw, and calls for
 // different indices must touch no shared state.
 template <typename Work>
 void ParallelFor(std::size_t n, const Work& work) {
-  std::size_t threads = std::min<std::size_t>(std::max(1u, std::thread::hardware_concurrency()), n);
+  std::size_t threads = std::min(UsableCpus(), n);
   if (threads <= 1) {
     for (std::size_t i = 0; i < n; ++i) work(i);
     return;

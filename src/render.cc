@@ -135,8 +135,9 @@ std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, Rende
 
   result.findings = RunRules(analysis, {}, RulesFor::kRender);
   result.summary = analysis.Summary();
-  // Each consumer's edits depend on it and the model alone: they are planned on all
-  // hardware threads, and the first error in stream order wins as in a serial loop.
+  // Each consumer's edits depend on it and the model alone: they are planned on every
+  // usable CPU (usable_cpus.h), and the first error in stream order wins as in a
+  // serial loop.
   const std::vector<Consumer>& consumers = analysis.model().consumers;
   std::vector<PlannedConsumer> planned = ParallelMap<PlannedConsumer>(
       consumers.size(),

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "rollcall/input_error.h"
+#include "rollcall/usable_cpus.h"
 #include "rollcall/yaml_text.h"
 
 namespace rollcall {
@@ -247,7 +248,7 @@ std::size_t Stream::IndexAndSplit(std::size_t max_documents) {
   // Indexing the lines and splitting the documents each read every byte, before
   // anything can run in parallel: on a large stream they run side by side.
   constexpr std::size_t kSideBySide = std::size_t{1} << 20;
-  if (bytes_.size() < kSideBySide || std::thread::hardware_concurrency() < 2) {
+  if (bytes_.size() < kSideBySide || UsableCpus() < 2) {
     lines_ = LineIndex(bytes_);
     split();
     return over;

@@ -170,7 +170,7 @@ using NeedsTree = std::function<bool(const TypeHeader& type, std::string_view te
 // that parsed it; it may drop the tree after (facts.h's FactReader).
 using ReadTree = std::function<void(Document& doc)>;
 
-// Parses every document of the stream, in order, on all hardware threads. Every
+// Parses every document of the stream, in order, on every usable CPU (usable_cpus.h). Every
 // document gets the text checks of `limits`. With `needs_tree`, a document whose
 // type ScanTypeHeader reads and `needs_tree` declines is one never parsed and
 // the result leaves out (a Shape::kUnread record, dropped as it is made), as is an
@@ -192,7 +192,7 @@ std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
 // a kustomization may be written without its apiVersion.)
 void RefuseHalfObjects(const std::vector<Document>& documents);
 
-// Frees the trees of `documents` on all hardware threads. Nothing else may still
+// Frees the trees of `documents` on every usable CPU. Nothing else may still
 // hold a node of any of them (a consumer's pod template, for one).
 void DropTrees(std::vector<Document>& documents);
 

@@ -47,7 +47,7 @@ bool KeepsTree(const Document& doc, const FactOptions& options);
 ReadTree FactReader(FactOptions options);
 
 // Reads the facts of documents parsed without a FactReader (every tree kept), on
-// all hardware threads.
+// every usable CPU.
 void ReadMissingFacts(std::vector<Document>& documents, const FactOptions& options);
 
 }  // namespace rollcall
