@@ -302,13 +302,17 @@ class Scan {
     for (const auto& entry : top.infinite_by_key) {
       if (!infinite || entry.second < *infinite) infinite = entry.second;
     }
+    // The keys a mapping supplies, for an alias to merge later or a merge now. Only
+    // then: copying every mapping's keys at its end doubled what this scan held for a
+    // Secret or ConfigMap of many entries (docs/performance.md).
+    const bool merged = top.role == Role::kMergeItem || top.role == Role::kMergeValue;
     MergedKeys keys;
-    if (top.mapping) {
-      for (const auto& entry : top.key_values) {
+    if (top.mapping && (merged || !top.anchor.empty())) {
+      for (auto& entry : top.key_values) {
         auto found = top.infinite_by_key.find(entry.first);
-        keys[entry.first] = {entry.second, found == top.infinite_by_key.end()
-                                               ? std::nullopt
-                                               : std::optional(found->second)};
+        keys[entry.first] = {std::move(entry.second), found == top.infinite_by_key.end()
+                                                          ? std::nullopt
+                                                          : std::optional(found->second)};
       }
     }
     if (!top.anchor.empty()) {
