@@ -22,7 +22,8 @@ namespace rollcall {
 // different indices must touch no shared state.
 template <typename Work>
 void ParallelFor(std::size_t n, const Work& work) {
-  std::size_t threads = std::min(UsableCpus(), n);
+  // Not a thread, nor the CPUs counted, for a stream of one document (`</dev/null`).
+  std::size_t threads = n <= 1 ? n : std::min(UsableCpus(), n);
   if (threads <= 1) {
     for (std::size_t i = 0; i < n; ++i) work(i);
     return;
