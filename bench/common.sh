@@ -13,13 +13,15 @@ corpus="${ROLLCALL_CORPUS:-$here/../../shared/corpus}"
 echo "machine: $(nproc) hardware threads; $(uptime | sed 's/.*load/load/')"
 echo "rollcall: $build/rollcall ($(git -C "$here" rev-parse --short HEAD 2>/dev/null || echo unknown))"
 
-# Appends to `streams` a file of bench/generate.py for each KIND:N, N scaled by
-# SCALE and rounded down to tens.
+# N scaled by SCALE, rounded down to tens, at least 10.
+scaled() { python3 -c "print(max(10, int($1 * $scale)) // 10 * 10)"; }
+
+# Appends to `streams` a file of bench/generate.py for each KIND:N, N scaled.
 generate_streams() {
   local spec kind n file
   for spec in "$@"; do
     kind=${spec%%:*}
-    n=$(python3 -c "print(max(10, int(${spec#*:} * $scale)) // 10 * 10)")
+    n=$(scaled "${spec#*:}")
     file="$work/$kind-$n.yaml"
     python3 "$here/generate.py" "$kind" "$n" >"$file"
     streams+=("$file")

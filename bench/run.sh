@@ -10,8 +10,6 @@
 # shellcheck source=bench/common.sh
 source "$(dirname "$0")/common.sh"
 
-docs() { python3 -c "print(max(10, int($1 * $scale)) // 10 * 10)"; }
-
 streams=()
 generate_streams workloads:800 workloads:2000 workloads:5000 workloads:20000 workloads:80000 \
   crds:1000 crds:4000
@@ -20,6 +18,6 @@ add_corpus +1000k
 python3 "$here/measure.py" throughput --rollcall "$build/rollcall" \
   --baseline "$build/bench/parse_baseline" --libyaml "$build/bench/libyaml_baseline" \
   --kustomize "$here/kustomize_post_renderer.sh" \
-  --kustomize-max-docs "$(docs 2000)" "${streams[@]}"
+  --kustomize-max-docs "$(scaled 2000)" "${streams[@]}"
 python3 "$here/measure.py" startup --rollcall "$build/rollcall"
 echo "load after: $(uptime | sed 's/.*load/load/')"
