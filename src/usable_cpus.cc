@@ -16,8 +16,9 @@ namespace {
 
 // A whole positive decimal number, surrounding blanks and a line break allowed.
 std::optional<std::uint64_t> Positive(std::string_view text) {
-  while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' ')) text.remove_suffix(1);
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\n'; };
+  while (!text.empty() && blank(text.front())) text.remove_prefix(1);
+  while (!text.empty() && blank(text.back())) text.remove_suffix(1);
   std::uint64_t value = 0;
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error != std::errc() || end != text.data() + text.size() || value == 0) return std::nullopt;
@@ -26,7 +27,9 @@ std::optional<std::uint64_t> Positive(std::string_view text) {
 
 // A quota's CPUs, rounded up: 1.5 CPUs' worth of time lets two threads run.
 std::size_t CpusOf(std::uint64_t quota, std::uint64_t period) {
-  return static_cast<std::size_t>(std::max<std::uint64_t>(1, (quota + period - 1) / period));
+  // Divided, not quota + period - 1 first: a quota near 2^64 must not wrap to one CPU.
+  return static_cast<std::size_t>(
+      std::max<std::uint64_t>(1, quota / period + (quota % period != 0 ? 1 : 0)));
 }
 
 // A small file of /proc or /sys, whole; empty when it cannot be read.
@@ -70,11 +73,15 @@ std::optional<std::size_t> CgroupCpus() {
         take(CpusOfCpuMax(ReadSmallFile(level + "/cpu.max")));
       }
     } else if (controllers.find(",cpu,") != std::string::npos) {
-      for (const char* mount : {"/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"}) {
+      // The controller's mount under one name or the other (often both, one a link
+      // to the other): the first that is there.
+      for (const std::string mount : {"/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"}) {
+        if (ReadSmallFile(mount + "/cpu.cfs_period_us").empty()) continue;
         for (const std::string& level : Levels(mount, path)) {
           take(CpusOfCfsQuota(ReadSmallFile(level + "/cpu.cfs_quota_us"),
                               ReadSmallFile(level + "/cpu.cfs_period_us")));
         }
+        break;
       }
     }
   }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sched.h>
 
+#include <cstdint>
 #include <thread>
 
 namespace rollcall {
@@ -20,6 +21,9 @@ TEST(UsableCpus, ACgroupV2QuotaRoundedUp) {
   EXPECT_EQ(CpusOfCpuMax("-5 100000"), std::nullopt);
   EXPECT_EQ(CpusOfCpuMax("1e5 100000"), std::nullopt);
   EXPECT_EQ(CpusOfCpuMax("100000"), std::nullopt);
+  // No wrap-around: a quota near 2^64 is that many periods, not one CPU.
+  EXPECT_EQ(CpusOfCpuMax("18446744073709551615 2"), static_cast<std::size_t>(UINT64_MAX / 2 + 1));
+  EXPECT_EQ(CpusOfCpuMax("\t200000 100000\n"), 2u);  // blanks around either number
 }
 
 TEST(UsableCpus, ACgroupV1QuotaRoundedUp) {
