@@ -1,6 +1,9 @@
 #include "rollcall/document.h"
 
+#include <malloc.h>
+
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -8,6 +11,7 @@
 
 #include "parallel.h"
 #include "rollcall/aliases.h"
+#include "rollcall/byte_budget.h"
 #include "rollcall/facts.h"
 #include "rollcall/field_types.h"
 #include "rollcall/input_error.h"
@@ -238,8 +242,17 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
   return {stream, span, std::move(tree)};
 }
 
+// Gives the pages a large document's tree left free back to the system. glibc's
+// allocator keeps one arena per thread, and what one thread's tree freed was
+// still resident while the next large document's tree was built on another.
+void ReturnFreeMemory() {
+#ifdef __GLIBC__
+  malloc_trim(0);
+#endif
+}
+
 Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limits,
-              const NeedsTree& needs_tree, const ReadTree& read_tree) {
+              const NeedsTree& needs_tree, const ReadTree& read_tree, ByteBudget& trees) {
   CheckText(stream, span, limits);
   if (needs_tree && span.empty) {
     // Comments only: nothing to read in it, unless it holds a marker's text.
@@ -255,8 +268,13 @@ Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limi
       return Document::NotAnObject(stream, span, scan.first_key);
     }
   }
+  // The tree lives from the parse to the end of read_tree, which drops it.
+  const std::size_t size = span.ReadText(stream.bytes()).size();
+  ByteBudget::Share share = trees.Take(size);
   Document doc = Parse(stream, span, limits);
-  if (read_tree) read_tree(doc);
+  if (!read_tree) return doc;
+  read_tree(doc);
+  if (size >= kTreeTextInFlight / 4) ReturnFreeMemory();
   return doc;
 }
 
@@ -288,7 +306,11 @@ std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
                                   const NeedsTree& needs_tree, const ReadTree& read_tree,
                                   CountedNotObjects* counted) {
   const std::vector<DocumentSpan>& spans = stream.documents();
-  auto read = [&](std::size_t i) { return Read(stream, spans[i], limits, needs_tree, read_tree); };
+  // Without read_tree the trees are all kept: nothing to wait for.
+  ByteBudget trees(read_tree ? kTreeTextInFlight : std::numeric_limits<std::size_t>::max());
+  auto read = [&](std::size_t i) {
+    return Read(stream, spans[i], limits, needs_tree, read_tree, trees);
+  };
   if (!needs_tree) return ParallelMap<Document>(spans.size(), read);
   // The documents no one reads leave no record: made a chunk at a time and dropped
   // there, so a stream of a million small unread objects, or of a million empty

@@ -1,4 +1,6 @@
 // Sources: Secrets and ConfigMaps, decoded to the bytes a process reads.
+#include <algorithm>
+#include <cstddef>
 #include <optional>
 
 #include "rollcall/base64.h"
@@ -59,20 +61,71 @@ struct Object {
 struct EntryReader {
   const Object& object;
   SourceKind kind;
-  std::map<std::string, std::string> entries;
+  // Each field's entries come sorted by key, a key once (JsonEntries). Their bytes
+  // go one after the other into `text`, an entry being four offsets: a source of a
+  // hundred thousand short entries took 96 bytes an entry in a std::map of strings,
+  // most of what reading it cost beside its tree (docs/performance.md).
+  struct Slot {
+    std::uint32_t key, key_end, value, value_end;
+  };
+  std::string text;
+  std::vector<Slot> slots;
+  std::size_t earlier = 0;  // how many of `slots` the fields read before this one gave
   std::size_t total = 0;
 
-  // Sets `key` to `value`: a later value of a key replaces the earlier one.
-  void Store(const std::string& key, std::string value) {
-    std::string& slot = entries[key];
-    total = total - slot.size() + value.size();
+  std::string_view Key(const Slot& slot) const {
+    return std::string_view(text).substr(slot.key, slot.key_end - slot.key);
+  }
+  std::string_view Value(const Slot& slot) const {
+    return std::string_view(text).substr(slot.value, slot.value_end - slot.value);
+  }
+
+  // The next field's entries, `count` of them, go over the earlier fields'
+  // (stringData over data).
+  void NextField(std::size_t count) {
+    earlier = slots.size();
+    slots.reserve(slots.size() + count);
+  }
+
+  // Sets `key` to `value`: a later field's value of a key replaces the earlier one.
+  void Store(std::string_view key, std::string_view value) {
+    auto before = slots.begin() + static_cast<std::ptrdiff_t>(earlier);
+    auto found = std::lower_bound(slots.begin(), before, key, [&](const Slot& slot, auto wanted) {
+      return Key(slot) < wanted;
+    });
+    const bool replaces = found != before && Key(*found) == key;
+    total = total - (replaces ? Value(*found).size() : 0) + value.size();
     if (total > kMaxDataBytes) {
       throw InputError(object.doc.Locate(object.node.Mark()),
                        object.description + ": its values total more than " +
                            std::to_string(kMaxDataBytes) +
                            " bytes, which the API server refuses in a " + SourceKindName(kind));
     }
-    slot = std::move(value);
+    // A replaced value's bytes stay in `text`, unread: the API server's 1 MiB bounds them.
+    auto at = [&] { return static_cast<std::uint32_t>(text.size()); };
+    Slot slot = replaces ? *found : Slot{at(), 0, 0, 0};
+    if (!replaces) {
+      text.append(key);
+      slot.key_end = at();
+    }
+    slot.value = at();
+    text.append(value);
+    slot.value_end = at();
+    if (replaces) {
+      *found = slot;
+    } else {
+      slots.push_back(slot);
+    }
+  }
+
+  // All the fields' entries, sorted by key.
+  SourceEntries Take() {
+    std::inplace_merge(slots.begin(), slots.begin() + static_cast<std::ptrdiff_t>(earlier),
+                       slots.end(),
+                       [&](const Slot& left, const Slot& right) { return Key(left) < Key(right); });
+    return {slots.size(), [&](std::size_t i) {
+              return SourceEntries::Entry{Key(slots[i]), Value(slots[i])};
+            }};
   }
 };
 
@@ -89,9 +142,11 @@ std::string NotAString(const Object& object, const char* field, const std::strin
 }
 
 // Calls `take(key, value_node)` for each entry of the mapping at `field`, checking
-// that it is a mapping of scalars (the API server takes only strings there).
+// that it is a mapping of scalars (the API server takes only strings there); the
+// reader is told first that a field starts and how many entries it has.
 template <typename Take>
-void ForEachEntry(const Object& object, const char* field, Take take) {
+void ForEachEntry(EntryReader& reader, const char* field, Take take) {
+  const Object& object = reader.object;
   YamlNode map = Child(object.node, field);
   if (!map.IsDefined() || map.IsNull()) return;
   if (!map.IsMap()) {
@@ -102,7 +157,9 @@ void ForEachEntry(const Object& object, const char* field, Take take) {
   // merge keys (<<: *base) expanded, the last duplicate winning (yaml11.h). A key
   // node is kept for each, to place messages at (a merged one's is where the merged
   // mapping wrote it).
-  for (const auto& [key, entry] : JsonEntries(map)) {
+  const JsonMapping entries = JsonEntries(map);
+  reader.NextField(entries.size());
+  for (const auto& [key, entry] : entries) {
     const YamlNode& value = entry.second;
     if (!value.IsNull() && !value.IsScalar()) {
       throw InputError(object.doc.Locate(value.Mark()),
@@ -154,7 +211,7 @@ std::string ValueText(const Object& object, const char* field, const std::string
 
 void ReadBase64Entries(EntryReader& reader, const char* field) {
   const Object& object = reader.object;
-  ForEachEntry(object, field, [&](const std::string& key, const YamlNode& value) {
+  ForEachEntry(reader, field, [&](const std::string& key, const YamlNode& value) {
     std::optional<std::string> decoded = DecodeBase64(ValueText(object, field, key, value));
     if (!decoded) {
       // Name the object and the key; the value may be a secret and is never shown.
@@ -166,7 +223,7 @@ void ReadBase64Entries(EntryReader& reader, const char* field) {
 }
 
 void ReadStringEntries(EntryReader& reader, const char* field) {
-  ForEachEntry(reader.object, field, [&](const std::string& key, const YamlNode& value) {
+  ForEachEntry(reader, field, [&](const std::string& key, const YamlNode& value) {
     reader.Store(key, ValueText(reader.object, field, key, value));
   });
 }
@@ -183,7 +240,7 @@ std::optional<Source> SourceOf(const Document& doc, const YamlNode& node,
   source.id.name_space = ScalarOr(Child(metadata, "namespace"), default_namespace);
   if (source.id.name_space.empty()) source.id.name_space = default_namespace;
   Object object{doc, node, source.id.Describe(), source.id.kind};
-  EntryReader reader{object, source.id.kind, {}, 0};
+  EntryReader reader{object, source.id.kind, {}, {}, 0, 0};
   if (source.id.kind == SourceKind::kSecret) {
     ReadBase64Entries(reader, "data");
     // The API server merges stringData over data; a key in both takes stringData.
@@ -192,7 +249,7 @@ std::optional<Source> SourceOf(const Document& doc, const YamlNode& node,
     ReadStringEntries(reader, "data");
     ReadBase64Entries(reader, "binaryData");
   }
-  source.entries = SourceEntries(std::move(reader.entries));
+  source.entries = reader.Take();
   source.pos = static_cast<std::uint32_t>(MarkPos(node.Mark()));
   return source;
 }

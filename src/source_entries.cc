@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <vector>
 
 namespace rollcall {
 namespace {
@@ -11,21 +12,23 @@ std::size_t WordsFor(std::size_t bytes) { return (bytes + 3) / 4; }
 
 }  // namespace
 
-SourceEntries::SourceEntries(const std::map<std::string, std::string>& entries) {
-  if (entries.empty()) return;
+SourceEntries::SourceEntries(std::size_t count, const std::function<Entry(std::size_t)>& entry) {
+  if (count == 0) return;
   std::size_t text_size = 0;
-  for (const auto& [key, value] : entries) text_size += key.size() + value.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto [key, value] = entry(i);
+    text_size += key.size() + value.size();
+  }
   // The API server takes at most 1 MiB of values per source (source.cc), and a
   // document at most Limits::max_document_bytes: offsets fit in 32 bits.
   if (text_size > UINT32_MAX) throw std::length_error("a source's entries exceed 4 GiB");
-  const std::size_t count = entries.size();
   block_ = std::make_unique<std::uint32_t[]>(1 + 2 * count + WordsFor(text_size));
   block_[0] = static_cast<std::uint32_t>(count);
   char* text = reinterpret_cast<char*>(block_.get() + 1 + 2 * count);
   std::size_t at = 0;
   std::size_t slot = 1;
-  // A std::map is sorted by key already.
-  for (const auto& [key, value] : entries) {
+  for (std::size_t i = 0; i < count; ++i) {
+    const auto [key, value] = entry(i);
     std::copy(key.begin(), key.end(), text + at);
     at += key.size();
     block_[slot++] = static_cast<std::uint32_t>(at);
@@ -33,6 +36,11 @@ SourceEntries::SourceEntries(const std::map<std::string, std::string>& entries) 
     at += value.size();
     block_[slot++] = static_cast<std::uint32_t>(at);
   }
+}
+
+SourceEntries::SourceEntries(const std::map<std::string, std::string>& entries) {
+  const std::vector<Entry> sorted(entries.begin(), entries.end());  // a map is sorted by key
+  *this = SourceEntries(sorted.size(), [&](std::size_t i) { return sorted[i]; });
 }
 
 SourceEntries::SourceEntries(const SourceEntries& other) { *this = other; }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <iterator>
 #include <limits>
 #include <vector>
 
@@ -305,20 +306,15 @@ std::string JsonKey(const YamlNode& key) {
   return JsonKeyText(ResolveScalar(key));
 }
 
-void Put(JsonMapping& out, std::string key, const YamlNode& key_node, const YamlNode& value) {
-  auto [it, inserted] = out.try_emplace(std::move(key), key_node, value);
-  if (inserted) return;
-  it->second = {key_node, value};
-}
-
 // go-yaml v2's decoder.mapping and decoder.merge: entries in document order, a merge
 // writing the merged mapping's entries (of a sequence of mappings, the last first,
-// so earlier ones win), later entries overwriting earlier ones.
+// so earlier ones win), later entries overwriting earlier ones (JsonEntries keeps
+// the last of each key).
 void CollectEntries(const YamlNode& map, JsonMapping& out, int depth) {
   if (depth > 32 || !map.IsDefined() || !map.IsMap()) return;
   for (const auto& entry : map) {
     if (!IsMergeKey(entry.first)) {
-      Put(out, JsonKey(entry.first), entry.first, entry.second);
+      out.emplace_back(JsonKey(entry.first), std::make_pair(entry.first, entry.second));
       continue;
     }
     const YamlNode& merged = entry.second;
@@ -413,13 +409,25 @@ std::string JsonScalarText(const ResolvedScalar& scalar) {
 
 JsonMapping JsonEntries(const YamlNode& node) {
   JsonMapping out;
+  if (node.IsDefined() && node.IsMap()) out.reserve(node.size());
   CollectEntries(node, out, 0);
+  // By key, a key's entries in the order written: the last of each is the one kept.
+  auto by_key = [](const auto& left, const auto& right) { return left.first < right.first; };
+  std::stable_sort(out.begin(), out.end(), by_key);
+  auto kept = out.begin();
+  for (auto it = out.begin(); it != out.end(); ++it) {
+    auto next = std::next(it);
+    if (next != out.end() && next->first == it->first) continue;  // a later one wins
+    if (kept != it) *kept = std::move(*it);
+    ++kept;
+  }
+  out.erase(kept, out.end());
   return out;
 }
 
 std::map<std::string, YamlNode> JsonObject(const YamlNode& node) {
   std::map<std::string, YamlNode> out;
-  for (auto& [key, entry] : JsonEntries(node)) out.emplace(key, entry.second);
+  for (auto& [key, entry] : JsonEntries(node)) out.emplace_hint(out.end(), key, entry.second);
   return out;
 }
 

@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
 #include <utility>
 #include <vector>
 
+#include "rollcall/flat_string_map.h"
 #include "rollcall/utf8.h"
 #include "rollcall/yaml11.h"
 #include "rollcall/yaml_text.h"
@@ -85,8 +87,8 @@ struct Frame {
   // sequence, the first one.
   std::string key;  // mapping: the JSON key of the entry being read
   // mapping: each JSON key with the Go value it came from ("i:12", "f:12", "s:12").
-  std::map<std::string, std::string> key_values;
-  std::map<std::string, std::size_t> infinite_by_key;
+  FlatStringMap key_values;
+  std::map<std::string, std::size_t, std::less<>> infinite_by_key;
   std::optional<std::size_t> infinite;
   // sequence, a merge key's value: the keys its earlier items supplied, which win.
   std::set<std::string> supplied;
@@ -273,8 +275,7 @@ class Scan {
   // it has it from another value. A key written twice as the same value is a
   // duplicate key, which go-yaml resolves (the last wins).
   static bool SameKeyValue(Frame& frame, const std::string& key, const std::string& value) {
-    auto [it, inserted] = frame.key_values.emplace(key, value);
-    return inserted || it->second == value;
+    return frame.key_values.Emplace(key, value) == value;
   }
 
   // A value is read whole: it replaces what its key held before.
@@ -308,12 +309,12 @@ class Scan {
     const bool merged = top.role == Role::kMergeItem || top.role == Role::kMergeValue;
     MergedKeys keys;
     if (top.mapping && (merged || !top.anchor.empty())) {
-      for (auto& entry : top.key_values) {
-        auto found = top.infinite_by_key.find(entry.first);
-        keys[entry.first] = {std::move(entry.second), found == top.infinite_by_key.end()
+      top.key_values.ForEach([&](std::string_view key, std::string_view value) {
+        auto found = top.infinite_by_key.find(key);
+        keys[std::string(key)] = {std::string(value), found == top.infinite_by_key.end()
                                                           ? std::nullopt
                                                           : std::optional(found->second)};
-      }
+      });
     }
     if (!top.anchor.empty()) {
       auto found = anchors_.find(top.anchor);

@@ -173,9 +173,36 @@ binaryData: {bin: AP8=}
   std::optional<Source> config_map = ExtractSource(parsed.documents[1], "ns");
   ASSERT_TRUE(config_map.has_value());
   EXPECT_EQ(config_map->id.Describe(), "ConfigMap other/c");
-  EXPECT_EQ(config_map->entries,
+  EXPECT_EQ(
+      config_map->entries,
+      (std::map<std::string, std::string>{
+          {"bin", std::string("\x00\xff", 2)}, {"flag", "true"}, {"num", "5"}, {"true", "x"}}));
+}
+
+TEST(ExtractSource, StringDataInterleavedWithDataComesOutSortedAndOverData) {
+  Parsed parsed(R"(apiVersion: v1
+kind: Secret
+metadata: {name: s}
+data: {e: ZQ==, c: Yw==, a: YQ==}
+stringData: {d: "D", c: "C", b: "B", f: ""}
+)");
+  std::optional<Source> secret = ExtractSource(parsed.documents[0], "ns");
+  ASSERT_TRUE(secret.has_value());
+  EXPECT_EQ(secret->entries,
             (std::map<std::string, std::string>{
-                {"bin", std::string("\x00\xff", 2)}, {"flag", "true"}, {"num", "5"}, {"true", "x"}}));
+                {"a", "a"}, {"b", "B"}, {"c", "C"}, {"d", "D"}, {"e", "e"}, {"f", ""}}));
+}
+
+TEST(ExtractSource, AValueStringDataReplacesCountsOnceTowardsTheMebibyte) {
+  // 700 KB in data ("xxx" is "eHh4"), replaced by 700 KB in stringData: the object
+  // holds 700 KB, not the 1.4 MB the API server would refuse.
+  std::string encoded;
+  for (int i = 0; i < 233'333; ++i) encoded += "eHh4";
+  Parsed parsed("apiVersion: v1\nkind: Secret\nmetadata: {name: s}\ndata:\n  a: " + encoded +
+                "\nstringData:\n  a: " + std::string(700'000, 'y') + "\n");
+  std::optional<Source> secret = ExtractSource(parsed.documents[0], "ns");
+  ASSERT_TRUE(secret.has_value());
+  EXPECT_EQ(secret->entries.at("a"), std::string(700'000, 'y'));
 }
 
 TEST(ExtractSource, InvalidBase64NamesObjectAndKeyButNotValue) {

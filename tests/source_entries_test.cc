@@ -34,6 +34,17 @@ TEST(SourceEntries, ReadsAsTheMapItWasBuiltFrom) {
                                  {"LOG", "info"}, {"a.b", ""}, {"password", "s3cret"}}));
 }
 
+TEST(SourceEntries, BuiltFromSortedViewsOwnsItsBytes) {
+  std::string text = "a1b22c";
+  const std::vector<SourceEntries::Entry> views{{std::string_view(text).substr(0, 1), "1"},
+                                                {std::string_view(text).substr(2, 1), "22"},
+                                                {std::string_view(text).substr(5, 1), ""}};
+  SourceEntries entries(views.size(), [&](std::size_t i) { return views[i]; });
+  text.assign(text.size(), '?');  // the views' bytes are gone; the entries keep theirs
+  EXPECT_EQ(entries, (std::map<std::string, std::string>{{"a", "1"}, {"b", "22"}, {"c", ""}}));
+  EXPECT_TRUE(SourceEntries(0, [](std::size_t) { return SourceEntries::Entry{}; }).empty());
+}
+
 TEST(SourceEntries, KeepsEveryByteOfAValue) {
   // A Secret's value is bytes: NUL, newlines and non-UTF-8 included, and longer
   // than a string's inline buffer.

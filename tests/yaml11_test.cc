@@ -97,5 +97,26 @@ TEST(KeyText, KeysAsSigsK8sYamlWritesThem) {
                                             "plain"}));
 }
 
+TEST(JsonEntries, SortedByKeyTheLastOfEachKeptAndMergesExpandedAsGoYamlDoes) {
+  testing::ParsedYaml doc = testing::ParseYaml(
+      "base: &b {p: 1, q: 2}\n"
+      "other: &o {q: 3, r: 4}\n"
+      "m:\n"
+      "  <<: [*b, *o]\n"  // of merged mappings the earlier wins: q is 2
+      "  r: 5\n"          // a written key wins over a merged one
+      "  a: 1\n"
+      "  a: 2\n"  // of duplicate keys the last wins
+      "  on: t\n");
+  std::vector<std::string> seen;
+  for (const auto& [key, entry] : JsonEntries(Child(doc, "m"))) {
+    seen.push_back(key + "=" + entry.second.Scalar() + "@" +
+                   std::to_string(entry.first.Mark().line));
+  }
+  // A merged key is placed where its mapping wrote it (line 0 for base's p and q).
+  EXPECT_EQ(seen, (std::vector<std::string>{"a=2@6", "p=1@0", "q=2@0", "r=5@4", "true=t@7"}));
+  EXPECT_TRUE(JsonEntries(Child(doc, "missing")).empty());
+  EXPECT_TRUE(JsonEntries(Child(Child(doc, "m"), "a")).empty());  // a scalar
+}
+
 }  // namespace
 }  // namespace rollcall

@@ -170,6 +170,12 @@ using NeedsTree = std::function<bool(const TypeHeader& type, std::string_view te
 // that parsed it; it may drop the tree after (facts.h's FactReader).
 using ReadTree = std::function<void(Document& doc)>;
 
+// How much document text may be in trees at once while ParseStream reads a stream
+// (a tree takes 10 to 40 times its text): documents of real charts are far
+// smaller, but a stream of a few ConfigMaps of 100,000 short entries each took a
+// tree per CPU (docs/performance.md, "Threads and shared state").
+inline constexpr std::size_t kTreeTextInFlight = std::size_t{1} << 20;
+
 // Parses every document of the stream, in order, on every usable CPU (usable_cpus.h). Every
 // document gets the text checks of `limits`. With `needs_tree`, a document whose
 // type ScanTypeHeader reads and `needs_tree` declines is one never parsed and
@@ -179,7 +185,9 @@ using ReadTree = std::function<void(Document& doc)>;
 // Shape::kNotObject record without a tree; with `counted` too, such a mapping past
 // the stream's first kRecordedNotObjects not-objects is only counted there, and the
 // result leaves it out. With `read_tree`, every document parsed into a
-// tree goes through it right after its parse. When documents are malformed, the
+// tree goes through it right after its parse, and the documents parsed at once
+// hold at most kTreeTextInFlight bytes of text between them (a larger one is parsed
+// alone), read_tree being where their trees go. When documents are malformed, the
 // error of the first in stream order is thrown, however the threads interleave.
 std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
                                   const NeedsTree& needs_tree = nullptr,

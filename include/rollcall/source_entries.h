@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -63,6 +64,10 @@ class SourceEntries {
 
   SourceEntries() = default;
   SourceEntries(const std::map<std::string, std::string>& entries);  // NOLINT: reads as one
+  // From `count` entries sorted by key, each key once, the i-th read as `entry(i)`
+  // (twice: once to size the block, once to fill it). Its views need live only
+  // while this is built: what source.cc reads a document into is no map.
+  SourceEntries(std::size_t count, const std::function<Entry(std::size_t)>& entry);
   SourceEntries(const SourceEntries& other);
   SourceEntries& operator=(const SourceEntries& other);
   SourceEntries(SourceEntries&&) noexcept = default;
