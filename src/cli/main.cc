@@ -2,6 +2,7 @@
 // post-renderer, which Helm calls with only the --post-renderer-args: so a first
 // argument that is not an option must name a command.
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -10,9 +11,9 @@
 #include "rollcall_commit.h"
 #include "rollcall_version.h"
 
-int main(int argc, char** argv) {
-  using rollcall::cli::Commands;
-  std::vector<std::string> args(argv + 1, argv + argc);
+namespace {
+
+int Run(const std::vector<std::string>& args) {
   if (!args.empty() && (args[0] == "--version" || args[0] == "version")) {
     std::cout << "rollcall " << ROLLCALL_VERSION << " (commit " << ROLLCALL_COMMIT << ")\n";
     return rollcall::cli::kExitOk;
@@ -28,4 +29,21 @@ int main(int argc, char** argv) {
   }
   rollcall::cli::PrintError(rollcall::cli::UnknownCommand(args[0]));
   return rollcall::cli::kExitInput;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  try {
+    return Run(args);
+  } catch (const std::bad_alloc&) {
+    // render, lint and consumers have written nothing to stdout: their output goes
+    // out once all of it is known.
+    // What the allocation was for has been unwound and freed, so this line can be.
+    rollcall::cli::PrintError(
+        "out of memory: the input needs more memory than the process may use (its "
+        "memory or address-space limit); docs/performance.md gives what streams need");
+    return rollcall::cli::kExitInput;
+  }
 }

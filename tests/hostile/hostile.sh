@@ -95,7 +95,7 @@ render_and_lint() {
     lint "$rollcall" lint "$name.yaml"
 }
 
-echo "1..44"
+echo "1..46"
 
 # --- nesting 100,000 levels deep ---------------------------------------------------
 too_deep="nesting deeper than 512 levels; rollcall refuses to parse it"
@@ -289,5 +289,25 @@ tap_result "$(grep -qxF -- "$want" duplicate.err; echo $?)" \
 status=$?
 tap_result "$([[ $status == 1 ]] && grep -qF 'duplicate.yaml:6:3: error[duplicate-key] key "password" appears again' duplicate-lint.out; echo $?)" \
   "duplicate: lint exits 1 with the duplicate-key error" "" "exit $status" "$(cat duplicate-lint.out)"
+
+# --- out of memory: a clear error, not an abort -----------------------------------
+# A ConfigMap of 590,000 one-line entries (8.3 MB) under a 100 MiB address-space
+# limit (`prlimit --as`, as `ulimit -v` sets it): a tree of it does not fit, the
+# allocation fails, and rollcall says so. The sanitizers reserve terabytes of
+# address space and cannot run under such a limit.
+awk 'BEGIN { printf "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\ndata:\n";
+  for (i = 0; i < 590000; i++) printf "  k%07d: v\n", i }' >out-of-memory.yaml
+oom_error="rollcall: error: out of memory: the input needs more memory than the process may use (its memory or address-space limit); docs/performance.md gives what streams need"
+for command in render lint; do
+  if [[ -n "${ROLLCALL_SANITIZED:-}" ]]; then
+    tap_skip "out-of-memory: $command under a 100 MiB address-space limit exits 2 with its message" \
+      "the sanitizers' shadow memory needs more address space"
+    continue
+  fi
+  args=(render)
+  [[ $command == lint ]] && args=(lint -)
+  run_case out-of-memory 2 "$oom_error" "$command under a 100 MiB address-space limit" \
+    prlimit --as=$((100 * 1024 * 1024)) "$rollcall" "${args[@]}"
+done
 
 [[ $failed == 0 ]]
