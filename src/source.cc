@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <optional>
+#include <tuple>
+#include <utility>
 
 #include "rollcall/base64.h"
 #include "rollcall/consumer_kinds.h"
@@ -102,20 +104,21 @@ struct EntryReader {
                            " bytes, which the API server refuses in a " + SourceKindName(kind));
     }
     // A replaced value's bytes stay in `text`, unread: the API server's 1 MiB bounds them.
-    auto at = [&] { return static_cast<std::uint32_t>(text.size()); };
-    Slot slot = replaces ? *found : Slot{at(), 0, 0, 0};
-    if (!replaces) {
-      text.append(key);
-      slot.key_end = at();
-    }
-    slot.value = at();
-    text.append(value);
-    slot.value_end = at();
     if (replaces) {
-      *found = slot;
-    } else {
-      slots.push_back(slot);
+      std::tie(found->value, found->value_end) = Append(value);
+      return;
     }
+    Slot slot{};
+    std::tie(slot.key, slot.key_end) = Append(key);
+    std::tie(slot.value, slot.value_end) = Append(value);
+    slots.push_back(slot);
+  }
+
+  // Appends `bytes` to `text`; where they begin and end there.
+  std::pair<std::uint32_t, std::uint32_t> Append(std::string_view bytes) {
+    const auto begin = static_cast<std::uint32_t>(text.size());
+    text.append(bytes);
+    return {begin, static_cast<std::uint32_t>(text.size())};
   }
 
   // All the fields' entries, sorted by key.

@@ -7,7 +7,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <iterator>
 #include <limits>
 #include <vector>
 
@@ -411,17 +410,15 @@ JsonMapping JsonEntries(const YamlNode& node) {
   JsonMapping out;
   if (node.IsDefined() && node.IsMap()) out.reserve(node.size());
   CollectEntries(node, out, 0);
-  // By key, a key's entries in the order written: the last of each is the one kept.
-  auto by_key = [](const auto& left, const auto& right) { return left.first < right.first; };
-  std::stable_sort(out.begin(), out.end(), by_key);
-  auto kept = out.begin();
-  for (auto it = out.begin(); it != out.end(); ++it) {
-    auto next = std::next(it);
-    if (next != out.end() && next->first == it->first) continue;  // a later one wins
-    if (kept != it) *kept = std::move(*it);
-    ++kept;
-  }
-  out.erase(kept, out.end());
+  // The last of each key wins: reversed, then sorted keeping that order among equal
+  // keys, it is the first of each key, which std::unique keeps.
+  std::reverse(out.begin(), out.end());
+  std::stable_sort(out.begin(), out.end(),
+                   [](const auto& left, const auto& right) { return left.first < right.first; });
+  out.erase(
+      std::unique(out.begin(), out.end(),
+                  [](const auto& left, const auto& right) { return left.first == right.first; }),
+      out.end());
   return out;
 }
 

@@ -35,8 +35,6 @@ class ByteBudget {
   // capacity are taken when nothing else is out: a share never waits for ever.
   Share Take(std::size_t bytes);
 
-  std::size_t capacity() const { return capacity_; }
-
  private:
   void Give(std::size_t bytes);
 
