@@ -144,10 +144,10 @@ class ReferenceCollector {
   void KeepWords(const YamlNode& node, bool all_of_it = false) {
     if (!hook_ || !node.IsDefined()) return;
     std::vector<std::string> texts;
-    if (node.IsScalar()) texts.push_back(node.Scalar());
+    if (node.IsScalar()) texts.emplace_back(node.Scalar());
     if (node.IsSequence()) {
       for (const auto& item : node) {
-        if (item.IsScalar()) texts.push_back(item.Scalar());
+        if (item.IsScalar()) texts.emplace_back(item.Scalar());
       }
     }
     bool after_flag = all_of_it;

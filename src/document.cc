@@ -1,7 +1,5 @@
 #include "rollcall/document.h"
 
-#include <malloc.h>
-
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -11,6 +9,7 @@
 
 #include "parallel.h"
 #include "rollcall/aliases.h"
+#include "rollcall/allocator.h"
 #include "rollcall/byte_budget.h"
 #include "rollcall/facts.h"
 #include "rollcall/field_types.h"
@@ -39,8 +38,10 @@ void FindDuplicateKeys(const YamlNode& node, std::vector<DuplicateKey>& out) {
     if (PosOf(entry.second) >= PosOf(entry.first)) FindDuplicateKeys(entry.second, out);
     if (!entry.first.IsScalar()) continue;
     auto [it, inserted] = seen.emplace(entry.first.Scalar(), PosOf(entry.first));
-    if (!inserted)
-      out.push_back(DuplicateKey{entry.first.Scalar(), PosOf(entry.first), it->second});
+    if (!inserted) {
+      out.push_back(
+          DuplicateKey{std::string(entry.first.Scalar()), PosOf(entry.first), it->second});
+    }
   }
 }
 
@@ -52,7 +53,7 @@ const YamlNode& NoNode() {
 }
 
 std::string ScalarOr(const YamlNode& node, const std::string& fallback) {
-  return node.IsDefined() && node.IsScalar() ? node.Scalar() : fallback;
+  return node.IsDefined() && node.IsScalar() ? std::string(node.Scalar()) : fallback;
 }
 
 WrittenValue WrittenValueOf(const YamlNode& node) {
@@ -103,7 +104,8 @@ Document::Document(const Stream& stream, const DocumentSpan& span, std::unique_p
     for (const auto& entry : annotations) {
       if (!entry.first.IsScalar()) continue;
       // The last of duplicate keys wins, as Kubernetes decodes them.
-      written.annotations.insert_or_assign(entry.first.Scalar(), WrittenValueOf(entry.second));
+      written.annotations.insert_or_assign(std::string(entry.first.Scalar()),
+                                           WrittenValueOf(entry.second));
     }
   }
   shape_ = api_version_.empty() || kind_.empty() ? Shape::kNotObject : Shape::kObject;
@@ -242,15 +244,6 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
   return {stream, span, std::move(tree)};
 }
 
-// Gives the pages a large document's tree left free back to the system. glibc's
-// allocator keeps one arena per thread, and what one thread's tree freed was
-// still resident while the next large document's tree was built on another.
-void ReturnFreeMemory() {
-#ifdef __GLIBC__
-  malloc_trim(0);
-#endif
-}
-
 Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limits,
               const NeedsTree& needs_tree, const ReadTree& read_tree, ByteBudget& trees) {
   CheckText(stream, span, limits);
@@ -274,7 +267,8 @@ Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limi
   Document doc = Parse(stream, span, limits);
   if (!read_tree) return doc;
   read_tree(doc);
-  if (size >= kTreeTextInFlight / 4) ReturnFreeMemory();
+  // A large document's tree, freed, goes back to the system before the next one.
+  if (size >= kTreeTextInFlight / 4) ReturnFreedMemory();
   return doc;
 }
 

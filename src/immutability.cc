@@ -119,7 +119,7 @@ std::map<std::string, std::string> Entries(const YamlNode& map, bool base64) {
   constexpr char kUndecodable = '\x01';
   std::map<std::string, std::string> out;
   for (const auto& [key, value] : JsonObject(map)) {
-    std::string text = value.IsDefined() && value.IsScalar() ? value.Scalar() : "";
+    std::string text(value.Scalar());  // "" for anything but a scalar
     if (base64) {
       std::optional<std::string> decoded = DecodeBase64(text);
       text = decoded ? *decoded : text.insert(0, 1, kUndecodable);

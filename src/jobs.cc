@@ -47,7 +47,7 @@ void Encode(const YamlNode& node, Place place, std::string& out) {
   if (node.IsMap()) {
     std::map<std::string, std::string> entries;
     for (const auto& entry : node) {
-      std::string key = entry.first.IsScalar() ? entry.first.Scalar() : "";
+      std::string key(entry.first.Scalar());  // "" for anything but a scalar
       if (place == Place::kAnnotations && IsRollcallKey(key)) {
         entries.erase(key);
         continue;

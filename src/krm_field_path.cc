@@ -35,7 +35,7 @@ bool Find(const YamlNode& node, std::size_t line, std::size_t column, std::size_
   if (node.IsMap()) {
     for (const auto& entry : node) {
       if (After(entry.first, line, column)) break;
-      std::string sub = Join(path, entry.first.Scalar());
+      std::string sub = Join(path, std::string(entry.first.Scalar()));
       if (StartsAt(entry.first, line, column) || Find(entry.second, line, column, depth + 1, sub)) {
         path = std::move(sub);
         return true;

@@ -19,7 +19,7 @@ class OptionReader {
   OptionReader(const Document& doc, FunctionConfig& config) : doc_(doc), config_(config) {}
 
   void Read(const YamlNode& key, const YamlNode& value) {
-    const std::string name = key.Scalar();
+    const std::string name(key.Scalar());
     if (name == "namespace") {
       config_.name_space = NonEmptyString(name, value);
     } else if (name == "jobPolicy") {
@@ -45,7 +45,7 @@ class OptionReader {
   }
 
   std::string NonEmptyString(const std::string& name, const YamlNode& value) const {
-    std::string text = value.IsScalar() ? value.Scalar() : "";
+    std::string text(value.Scalar());  // "" for anything but a scalar
     if (text.empty()) throw Error(value, name + " must be a non-empty string");
     return text;
   }
@@ -67,12 +67,12 @@ class OptionReader {
         if (!entry.IsScalar() || entry.Scalar().empty()) {
           throw Error(entry, "runOncePatterns must hold non-empty strings");
         }
-        patterns.push_back(entry.Scalar());
+        patterns.emplace_back(entry.Scalar());
       }
       return patterns;
     }
     if (!value.IsScalar()) throw Error(value, "runOncePatterns must be a list or a string");
-    std::istringstream lines(value.Scalar());
+    std::istringstream lines{std::string(value.Scalar())};
     for (std::string line; std::getline(lines, line);) {
       std::string_view pattern = TrimBlanks(line);
       if (!pattern.empty()) patterns.emplace_back(pattern);
@@ -101,7 +101,7 @@ FunctionConfig ReadFunctionConfig(const Document& doc, const YamlNode& node) {
   }
   OptionReader reader(doc, config);
   for (const auto& entry : node) {
-    const std::string key = entry.first.Scalar();
+    const std::string key(entry.first.Scalar());
     if (key == "apiVersion" || key == "kind" || key == "metadata") continue;
     if (!config_map) {
       reader.Read(entry.first, entry.second);

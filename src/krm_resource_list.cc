@@ -107,9 +107,10 @@ std::size_t EntryBegin(const Document& envelope, const std::string& key) {
 void RefuseDuplicateKeys(const Document& envelope) {
   std::set<std::string> seen;
   for (const auto& entry : envelope.root()) {
-    if (!seen.insert(entry.first.Scalar()).second) {
+    const std::string key(entry.first.Scalar());
+    if (!seen.insert(key).second) {
       throw InputError(envelope.Locate(entry.first.Mark()),
-                       "the ResourceList has '" + entry.first.Scalar() + "' twice");
+                       "the ResourceList has '" + key + "' twice");
     }
   }
 }

@@ -1,10 +1,7 @@
 #include "rollcall/render.h"
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 #include "parallel.h"
+#include "rollcall/allocator.h"
 #include "rollcall/analysis.h"
 #include "rollcall/annotate.h"
 #include "rollcall/document.h"
@@ -53,16 +50,6 @@ std::vector<Edit> RenameJob(const Consumer& job, const std::string& config_hash,
   record.set = {{kJobNameAnnotation, base}};
   Append(edits, EditAnnotations(doc, object, record));
   return edits;
-}
-
-// The analysis's freed memory stays with the allocator; handing it back to the
-// system before an output string is built makes the peak RSS the larger of the two
-// instead of their sum (docs/performance.md). glibc's malloc_trim; elsewhere nothing.
-// PlanRender's callers write the output piece by piece and need no such room.
-void ReleaseFreedMemory() {
-#if defined(__GLIBC__)
-  malloc_trim(0);
-#endif
 }
 
 // What render does to one consumer, and how it reports it.
@@ -167,7 +154,10 @@ RenderResult PlanRender(const Stream& stream, const RenderOptions& options) {
 
 RenderResult Render(const Stream& stream, const RenderOptions& options) {
   RenderResult result = PlanRender(stream, options);
-  ReleaseFreedMemory();
+  // The analysis's freed memory goes back to the system before the output string is
+  // built: the peak RSS is the larger of the two, not their sum. PlanRender's
+  // callers write the output piece by piece and need no such room.
+  ReturnFreedMemory();
   result.output = Splice(stream.bytes(), std::move(result.edits));
   result.edits.clear();
   return result;

@@ -162,8 +162,9 @@ void ForEachEntry(EntryReader& reader, const char* field, Take take) {
   // mapping wrote it).
   const JsonMapping entries = JsonEntries(map);
   reader.NextField(entries.size());
-  for (const auto& [key, entry] : entries) {
-    const YamlNode& value = entry.second;
+  for (const JsonMapping::Entry& entry : entries) {
+    const std::string key(entry.key);
+    const YamlNode& value = entry.value;
     if (!value.IsNull() && !value.IsScalar()) {
       throw InputError(object.doc.Locate(value.Mark()),
                        object.description + ": " + field + "." + key + " must be a string, not a " +
@@ -172,7 +173,7 @@ void ForEachEntry(EntryReader& reader, const char* field, Take take) {
     if (IsNonStringScalar(value)) {
       // yes, 0123, 1e3 unquoted: YAML 1.1 makes them a bool or a number, and the API
       // server refuses the object. Placed at the key: the value is never shown.
-      throw InputError(object.doc.Locate(entry.first.Mark()),
+      throw InputError(object.doc.Locate(entry.key_node.Mark()),
                        NotAString(object, field, key, ResolveScalar(value).type));
     }
     take(key, value);

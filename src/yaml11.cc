@@ -305,29 +305,46 @@ std::string JsonKey(const YamlNode& key) {
   return JsonKeyText(ResolveScalar(key));
 }
 
+}  // namespace
+
 // go-yaml v2's decoder.mapping and decoder.merge: entries in document order, a merge
 // writing the merged mapping's entries (of a sequence of mappings, the last first,
 // so earlier ones win), later entries overwriting earlier ones (JsonEntries keeps
 // the last of each key).
-void CollectEntries(const YamlNode& map, JsonMapping& out, int depth) {
-  if (depth > 32 || !map.IsDefined() || !map.IsMap()) return;
-  for (const auto& entry : map) {
-    if (!IsMergeKey(entry.first)) {
-      out.emplace_back(JsonKey(entry.first), std::make_pair(entry.first, entry.second));
-      continue;
-    }
-    const YamlNode& merged = entry.second;
-    if (merged.IsMap()) {
-      CollectEntries(merged, out, depth + 1);
-    } else if (merged.IsSequence()) {
-      std::vector<YamlNode> items;  // copies share the nodes; never assign them
-      for (const auto& item : merged) items.emplace_back(item);
-      for (auto it = items.rbegin(); it != items.rend(); ++it) CollectEntries(*it, out, depth + 1);
+class JsonEntryCollector {
+ public:
+  explicit JsonEntryCollector(JsonMapping& out) : out_(out) {}
+
+  void Collect(const YamlNode& map, int depth) {
+    if (depth > 32 || !map.IsDefined() || !map.IsMap()) return;
+    for (const auto& entry : map) {
+      if (!IsMergeKey(entry.first)) {
+        Add(entry.first, entry.second);
+        continue;
+      }
+      const YamlNode& merged = entry.second;
+      if (merged.IsMap()) {
+        Collect(merged, depth + 1);
+      } else if (merged.IsSequence()) {
+        std::vector<YamlNode> items;  // copies share the nodes; never assign them
+        for (const auto& item : merged) items.emplace_back(item);
+        for (auto it = items.rbegin(); it != items.rend(); ++it) Collect(*it, depth + 1);
+      }
     }
   }
-}
 
-}  // namespace
+ private:
+  void Add(const YamlNode& key, const YamlNode& value) {
+    std::string json = JsonKey(key);
+    const std::string_view text = key.IsScalar() && json == key.Scalar()
+                                      ? key.Scalar()
+                                      : out_.converted_keys_.emplace_back(std::move(json));
+    out_.rows_.push_back({text.data(), static_cast<std::uint32_t>(text.size()), key.index(),
+                          value.index(), static_cast<std::uint32_t>(out_.rows_.size())});
+  }
+
+  JsonMapping& out_;
+};
 
 std::optional<ResolvedScalar> ResolveTaggedScalar(const std::string& tag, const std::string& text) {
   if (tag == "?") return ResolvePlain(text);
@@ -377,9 +394,10 @@ ResolvedScalar ResolveScalar(const YamlNode& node) {
   if (!node.IsScalar()) return out;
   // A tag that does not fit its text never gets here from a document rollcall read
   // (yaml_refusals.h refuses it first); read as the text, as before.
-  std::optional<ResolvedScalar> resolved = ResolveTaggedScalar(node.Tag(), node.Scalar());
+  const std::string text(node.Scalar());
+  std::optional<ResolvedScalar> resolved = ResolveTaggedScalar(node.Tag(), text);
   if (resolved) return *resolved;
-  out.text = node.Scalar();
+  out.text = text;
   return out;
 }
 
@@ -406,25 +424,39 @@ std::string JsonScalarText(const ResolvedScalar& scalar) {
   return scalar.text;
 }
 
+JsonMapping::Entry JsonMapping::At(std::size_t index) const {
+  const Row& row = rows_[index];
+  return {row.Key(), mapping_.InSameTree(row.key_node), mapping_.InSameTree(row.value)};
+}
+
 JsonMapping JsonEntries(const YamlNode& node) {
   JsonMapping out;
-  if (node.IsDefined() && node.IsMap()) out.reserve(node.size());
-  CollectEntries(node, out, 0);
-  // The last of each key wins: reversed, then sorted keeping that order among equal
-  // keys, it is the first of each key, which std::unique keeps.
-  std::reverse(out.begin(), out.end());
-  std::stable_sort(out.begin(), out.end(),
-                   [](const auto& left, const auto& right) { return left.first < right.first; });
-  out.erase(
-      std::unique(out.begin(), out.end(),
-                  [](const auto& left, const auto& right) { return left.first == right.first; }),
-      out.end());
+  if (!node.IsDefined() || !node.IsMap()) return out;
+  out.mapping_ = node;
+  out.rows_.reserve(node.size());
+  JsonEntryCollector(out).Collect(node, 0);
+  // The last of each key wins: sorted by key and, among equal keys, the later first,
+  // it is the first of each key, which std::unique keeps. std::sort works in place,
+  // where std::stable_sort wanted half the rows again.
+  std::vector<JsonMapping::Row>& rows = out.rows_;
+  std::sort(rows.begin(), rows.end(),
+            [](const JsonMapping::Row& left, const JsonMapping::Row& right) {
+              int order = left.Key().compare(right.Key());
+              return order != 0 ? order < 0 : left.order > right.order;
+            });
+  rows.erase(std::unique(rows.begin(), rows.end(),
+                         [](const JsonMapping::Row& left, const JsonMapping::Row& right) {
+                           return left.Key() == right.Key();
+                         }),
+             rows.end());
   return out;
 }
 
 std::map<std::string, YamlNode> JsonObject(const YamlNode& node) {
   std::map<std::string, YamlNode> out;
-  for (auto& [key, entry] : JsonEntries(node)) out.emplace_hint(out.end(), key, entry.second);
+  for (const JsonMapping::Entry& entry : JsonEntries(node)) {
+    out.emplace_hint(out.end(), entry.key, entry.value);
+  }
   return out;
 }
 

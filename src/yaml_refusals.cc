@@ -455,9 +455,10 @@ class Scan {
     switch (event.type) {
       case YAML_SCALAR_EVENT: {
         const auto& scalar = event.data.scalar;
-        builder_->Scalar(offsets_.Of(event.start_mark.index), line, View(scalar.anchor),
-                         View(scalar.tag), scalar.style == YAML_PLAIN_SCALAR_STYLE,
-                         std::string(reinterpret_cast<const char*>(scalar.value), scalar.length));
+        builder_->Scalar(
+            offsets_.Of(event.start_mark.index), line, View(scalar.anchor), View(scalar.tag),
+            scalar.style == YAML_PLAIN_SCALAR_STYLE,
+            std::string_view(reinterpret_cast<const char*>(scalar.value), scalar.length));
         return;
       }
       case YAML_ALIAS_EVENT:

@@ -28,10 +28,11 @@ YamlType YamlNode::Type() const {
   return tree_ == nullptr ? YamlType::kUndefined : tree_->nodes_[index_].type;
 }
 
-const std::string& YamlNode::Scalar() const {
-  if (tree_ == nullptr) return Empty();
+std::string_view YamlNode::Scalar() const {
+  if (tree_ == nullptr) return {};
   const YamlTree::Record& node = tree_->nodes_[index_];
-  return node.type == YamlType::kScalar ? tree_->scalars_[node.first] : Empty();
+  if (node.type != YamlType::kScalar) return {};
+  return std::string_view(tree_->scalar_text_).substr(node.first, node.count);
 }
 
 const std::string& YamlNode::Tag() const {
@@ -87,7 +88,9 @@ YamlTreeBuilder::YamlTreeBuilder(std::string_view text)
   const std::size_t nodes = text.size() / 3 + 1;
   tree_->nodes_.reserve(nodes);
   tree_->children_.reserve(nodes);
-  tree_->scalars_.reserve(nodes);
+  // Scalars are at most as long as the text they are written in, with a line
+  // break more: reserved alike.
+  tree_->scalar_text_.reserve(text.size() + 1);
 }
 
 std::uint16_t YamlTreeBuilder::TagIndex(std::string_view tag) {
@@ -130,7 +133,7 @@ void YamlTreeBuilder::Place(std::uint32_t index) {
 }
 
 void YamlTreeBuilder::Scalar(std::size_t pos, std::size_t line, std::string_view anchor,
-                             std::string_view tag, bool plain, std::string value) {
+                             std::string_view tag, bool plain, std::string_view value) {
   // yaml-cpp's tags, which yaml11.h reads: "?" plain and untagged, "!" quoted or
   // block and untagged; a plain untagged null has none.
   bool null = tag.empty() && plain && IsNullWord(value);
@@ -138,8 +141,10 @@ void YamlTreeBuilder::Scalar(std::size_t pos, std::size_t line, std::string_view
   std::uint32_t index = Add(null ? YamlType::kNull : YamlType::kScalar, YamlStyle::kBlock, pos,
                             line, written, anchor);
   if (!null) {
-    tree_->nodes_[index].first = Narrow(tree_->scalars_.size());
-    tree_->scalars_.push_back(std::move(value));
+    YamlTree::Record& record = tree_->nodes_[index];
+    record.first = Narrow(tree_->scalar_text_.size());
+    record.count = Narrow(value.size());
+    tree_->scalar_text_.append(value);
   }
   Place(index);
 }

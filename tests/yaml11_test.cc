@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <map>
+#include <string>
+
 #include "test_support.h"
 
 namespace rollcall {
@@ -108,14 +112,41 @@ TEST(JsonEntries, SortedByKeyTheLastOfEachKeptAndMergesExpandedAsGoYamlDoes) {
       "  a: 2\n"  // of duplicate keys the last wins
       "  on: t\n");
   std::vector<std::string> seen;
-  for (const auto& [key, entry] : JsonEntries(Child(doc, "m"))) {
-    seen.push_back(key + "=" + entry.second.Scalar() + "@" +
-                   std::to_string(entry.first.Mark().line));
+  for (const JsonMapping::Entry& entry : JsonEntries(Child(doc, "m"))) {
+    seen.push_back(std::string(entry.key) + "=" + std::string(entry.value.Scalar()) + "@" +
+                   std::to_string(entry.key_node.Mark().line));
   }
   // A merged key is placed where its mapping wrote it (line 0 for base's p and q).
   EXPECT_EQ(seen, (std::vector<std::string>{"a=2@6", "p=1@0", "q=2@0", "r=5@4", "true=t@7"}));
   EXPECT_TRUE(JsonEntries(Child(doc, "missing")).empty());
   EXPECT_TRUE(JsonEntries(Child(Child(doc, "m"), "a")).empty());  // a scalar
+}
+
+TEST(JsonEntries, KeysTurnedIntoOtherTextStayReadableHoweverManyThereAre) {
+  // Octal keys, each a JSON key unlike its text (`010` is "8"): the mapping keeps
+  // them beside the rows that view them, a hundred of them (a vector of strings
+  // would move the short ones as it grows, and the views with them); of `010` and
+  // `0x8`, the same integer, the later wins.
+  std::string text = "m:\n";
+  for (int i = 8; i < 108; ++i) {
+    char octal[16];
+    std::snprintf(octal, sizeof octal, "0%o", static_cast<unsigned>(i));
+    text += std::string("  ") + octal + ": v" + std::to_string(i) + "\n";
+  }
+  text += "  0x8: last\n";
+  testing::ParsedYaml doc = testing::ParseYaml(text);
+  std::map<std::string, std::string> seen;
+  std::size_t count = 0;
+  for (const JsonMapping::Entry& entry : JsonEntries(Child(doc, "m"))) {
+    seen[std::string(entry.key)] = std::string(entry.value.Scalar());
+    ++count;
+  }
+  EXPECT_EQ(count, 100u);  // each key once
+  EXPECT_EQ(seen.size(), 100u);
+  EXPECT_EQ(seen.at("8"), "last");    // 010, then 0x8
+  EXPECT_EQ(seen.at("9"), "v9");      // 011
+  EXPECT_EQ(seen.at("107"), "v107");  // 0153
+  EXPECT_EQ(seen.count("010"), 0u);   // never its text
 }
 
 }  // namespace

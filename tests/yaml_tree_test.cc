@@ -14,7 +14,7 @@ namespace rollcall {
 namespace {
 
 std::string Read(const std::string& text, const char* key = "k") {
-  return Child(testing::ParseYaml(text), key).Scalar();
+  return std::string(Child(testing::ParseYaml(text), key).Scalar());
 }
 
 TEST(YamlTree, EscapesNAndUnderscoreAreUtf8) {
@@ -40,7 +40,7 @@ TEST(YamlTree, FoldedKeepKeepsItsTrailingEmptyLines) {
 std::string ReadLastDocument(const std::string& text) {
   Stream stream(text, "in.yaml");
   Document doc = ParseDocument(stream, stream.documents().back(), Limits{});
-  return Child(doc.root(), "k").Scalar();
+  return std::string(Child(doc.root(), "k").Scalar());
 }
 
 TEST(YamlTree, ABlockOnATextsLastLineWithoutALineBreakEndsInOne) {
@@ -135,7 +135,7 @@ TEST(YamlTree, IteratesEntriesAndItems) {
   YamlNode m = Child(root, "m");
   std::string keys;
   for (const auto& entry : m)
-    keys += entry.first.Scalar() + "=" + std::to_string(entry.second.size()) + ";";
+    keys += std::string(entry.first.Scalar()) + "=" + std::to_string(entry.second.size()) + ";";
   EXPECT_EQ(keys, "a=0;b=3;a=0;");
   EXPECT_EQ(Child(m, "a").Scalar(), "3");  // the last of duplicate keys
   std::string items;

@@ -11,12 +11,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <iterator>
 #include <map>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
+
+#include "rollcall/index_iterator.h"
 
 namespace rollcall {
 
@@ -25,42 +26,7 @@ class SourceEntries {
   // A key and its value, viewing the source's own block: valid while it lives.
   using Entry = std::pair<std::string_view, std::string_view>;
 
-  class const_iterator {
-   public:
-    using iterator_category = std::input_iterator_tag;
-    using value_type = Entry;
-    using difference_type = std::ptrdiff_t;
-    using pointer = const Entry*;
-    using reference = Entry;
-
-    // What `->` returns: the entry, held for the expression.
-    struct Arrow {
-      Entry entry;
-      const Entry* operator->() const { return &entry; }
-    };
-
-    const_iterator() = default;
-    Entry operator*() const { return entries_->At(index_); }
-    Arrow operator->() const { return Arrow{**this}; }
-    const_iterator& operator++() {
-      ++index_;
-      return *this;
-    }
-    const_iterator operator++(int) {
-      const_iterator before = *this;
-      ++index_;
-      return before;
-    }
-    bool operator==(const const_iterator& other) const { return index_ == other.index_; }
-    bool operator!=(const const_iterator& other) const { return index_ != other.index_; }
-
-   private:
-    friend class SourceEntries;
-    const_iterator(const SourceEntries* entries, std::size_t index)
-        : entries_(entries), index_(index) {}
-    const SourceEntries* entries_ = nullptr;
-    std::size_t index_ = 0;
-  };
+  using const_iterator = IndexIterator<SourceEntries, Entry>;
 
   SourceEntries() = default;
   SourceEntries(const std::map<std::string, std::string>& entries);  // NOLINT: reads as one
@@ -90,6 +56,7 @@ class SourceEntries {
   }
 
  private:
+  friend const_iterator;
   Entry At(std::size_t index) const;
   std::size_t Words() const;  // the block's length in 32-bit words
 

@@ -8,7 +8,9 @@
 // an env value (docs/yaml.md).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 #include <string>
@@ -16,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "rollcall/index_iterator.h"
 #include "rollcall/yaml_tree.h"
 
 namespace rollcall {
@@ -61,10 +64,48 @@ std::string JsonKeyText(const ResolvedScalar& key);
 std::map<std::string, YamlNode> JsonObject(const YamlNode& node);
 
 // The same with each entry's key node as well (a merged entry's is where the merged
-// mapping wrote it): key → (key node, value node), sorted by key, each key once. A
-// vector: a ConfigMap of a hundred thousand short entries took 96 bytes an entry
-// in a std::map.
-using JsonMapping = std::vector<std::pair<std::string, std::pair<YamlNode, YamlNode>>>;
+// mapping wrote it), sorted by key, each key once. 24 bytes an entry, its nodes
+// held as indexes into their tree and its key as a view of the key node's own text
+// unless the JSON key differs: a ConfigMap of a hundred thousand short entries
+// took 96 bytes an entry in a std::map, and 96 again as a vector of strings and
+// handles being sorted (docs/performance.md). Valid while the tree lives.
+class JsonMapping {
+ public:
+  struct Entry {
+    std::string_view key;  // the JSON key
+    YamlNode key_node;
+    YamlNode value;
+  };
+
+  using const_iterator = IndexIterator<JsonMapping, Entry>;
+
+  const_iterator begin() const { return {this, 0}; }
+  const_iterator end() const { return {this, rows_.size()}; }
+  std::size_t size() const { return rows_.size(); }
+  bool empty() const { return rows_.empty(); }
+
+ private:
+  friend const_iterator;
+  friend JsonMapping JsonEntries(const YamlNode& node);
+  friend class JsonEntryCollector;
+
+  struct Row {
+    const char* key;  // the JSON key: the key node's text, or one of converted_keys_
+    std::uint32_t key_size;
+    std::uint32_t key_node;
+    std::uint32_t value;
+    std::uint32_t order;  // the entry's place as go-yaml meets them: later ones win
+
+    std::string_view Key() const { return {key, key_size}; }
+  };
+
+  Entry At(std::size_t index) const;
+
+  YamlNode mapping_;  // the mapping read: the tree the rows' indexes point into
+  std::vector<Row> rows_;
+  // JSON keys unlike their text (`on` is "true"); a deque, where they stay put.
+  std::deque<std::string> converted_keys_;
+};
 JsonMapping JsonEntries(const YamlNode& node);
 
 // Whether a plain scalar without a tag is null to YAML 1.1: `~`, `null`, `Null`,

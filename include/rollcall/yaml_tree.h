@@ -54,7 +54,8 @@ class YamlNode {
   bool IsSequence() const { return Type() == YamlType::kSequence; }
   bool IsMap() const { return Type() == YamlType::kMap; }
 
-  const std::string& Scalar() const;
+  // A scalar's text: a view into the tree, valid while it lives.
+  std::string_view Scalar() const;
   const std::string& Tag() const;
   YamlStyle Style() const;
   YamlMark Mark() const;
@@ -71,6 +72,12 @@ class YamlNode {
 
   // The same node of the same tree.
   bool is(const YamlNode& other) const { return tree_ == other.tree_ && index_ == other.index_; }
+
+  // Where the node is in its tree, and the node of the same tree at such a place:
+  // for tables that keep many nodes of one tree in 4 bytes each rather than 16
+  // (yaml11.h's JsonMapping). `index` must come from index() of a node of this tree.
+  std::uint32_t index() const { return index_; }
+  YamlNode InSameTree(std::uint32_t index) const { return {tree_, index}; }
 
  private:
   friend class YamlTree;
@@ -146,15 +153,17 @@ class YamlTree {
     std::uint32_t pos;  // YamlMark's
     std::uint32_t line;
     std::uint32_t column;
-    std::uint32_t first;  // a scalar's index into scalars_; a collection's into children_
-    std::uint32_t count;  // a sequence's items, a mapping's entries
+    std::uint32_t first;  // a scalar's offset in scalar_text_; a collection's into children_
+    std::uint32_t count;  // a scalar's length; a sequence's items, a mapping's entries
   };
 
   std::vector<Record> nodes_;
   // A collection's children, together: a sequence's items, a mapping's key and value
   // after key and value. An alias is the index of its anchor's node.
   std::vector<std::uint32_t> children_;
-  std::vector<std::string> scalars_;
+  // Every scalar's text, one after the other: a string per scalar took 32 bytes
+  // beside its text, most of a ConfigMap of short entries' tree (docs/performance.md).
+  std::string scalar_text_;
   std::vector<std::string> tags_;  // "", "?", "!" first
   std::uint32_t root_ = 0;
 };
@@ -169,7 +178,7 @@ class YamlTreeBuilder {
   // A scalar at byte offset `pos`, line `line`. `tag` empty when untagged; `plain`:
   // written without quotes and not as a block scalar.
   void Scalar(std::size_t pos, std::size_t line, std::string_view anchor, std::string_view tag,
-              bool plain, std::string value);
+              bool plain, std::string_view value);
   void Alias(std::string_view anchor);
   void Begin(YamlType type, YamlStyle style, std::size_t pos, std::size_t line,
              std::string_view anchor, std::string_view tag);

@@ -1,0 +1,50 @@
+// An iterator over a container whose elements are made when read, by index:
+// `container.At(i)` returns the i-th by value (a view of a key and a value, a
+// node's handles), so that the container keeps its elements packed and hands out
+// what they mean (source_entries.h, yaml11.h's JsonMapping).
+#pragma once
+
+#include <cstddef>
+#include <iterator>
+
+namespace rollcall {
+
+template <typename Container, typename Value>
+class IndexIterator {
+ public:
+  using iterator_category = std::input_iterator_tag;
+  using value_type = Value;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const Value*;
+  using reference = Value;
+
+  // What `->` returns: the element, held for the expression.
+  struct Arrow {
+    Value value;
+    const Value* operator->() const { return &value; }
+  };
+
+  IndexIterator() = default;
+  IndexIterator(const Container* container, std::size_t index)
+      : container_(container), index_(index) {}
+
+  Value operator*() const { return container_->At(index_); }
+  Arrow operator->() const { return Arrow{**this}; }
+  IndexIterator& operator++() {
+    ++index_;
+    return *this;
+  }
+  IndexIterator operator++(int) {
+    IndexIterator before = *this;
+    ++index_;
+    return before;
+  }
+  bool operator==(const IndexIterator& other) const { return index_ == other.index_; }
+  bool operator!=(const IndexIterator& other) const { return index_ != other.index_; }
+
+ private:
+  const Container* container_ = nullptr;
+  std::size_t index_ = 0;
+};
+
+}  // namespace rollcall
