@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 #include "test_support.h"
 
@@ -135,9 +137,13 @@ TEST(JsonEntries, KeysTurnedIntoOtherTextStayReadableHoweverManyThereAre) {
   }
   text += "  0x8: last\n";
   testing::ParsedYaml doc = testing::ParseYaml(text);
+  // Read after a move, whose keys stay where they were; a copy would not.
+  static_assert(!std::is_copy_constructible_v<JsonMapping>);
+  JsonMapping read = JsonEntries(Child(doc, "m"));
+  JsonMapping moved(std::move(read));
   std::map<std::string, std::string> seen;
   std::size_t count = 0;
-  for (const JsonMapping::Entry& entry : JsonEntries(Child(doc, "m"))) {
+  for (const JsonMapping::Entry& entry : moved) {
     seen[std::string(entry.key)] = std::string(entry.value.Scalar());
     ++count;
   }

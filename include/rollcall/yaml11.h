@@ -79,6 +79,14 @@ class JsonMapping {
 
   using const_iterator = IndexIterator<JsonMapping, Entry>;
 
+  JsonMapping() = default;
+  // Moved, never copied: a copy's rows would view the keys the original holds.
+  JsonMapping(JsonMapping&&) = default;
+  JsonMapping& operator=(JsonMapping&&) = default;
+  JsonMapping(const JsonMapping&) = delete;
+  JsonMapping& operator=(const JsonMapping&) = delete;
+  ~JsonMapping() = default;
+
   const_iterator begin() const { return {this, 0}; }
   const_iterator end() const { return {this, rows_.size()}; }
   std::size_t size() const { return rows_.size(); }
