@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <cstddef>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 
@@ -135,12 +137,17 @@ struct EntryReader {
 // The API server's words for a bool or a number where `field` wants a string: a
 // Secret's data and a ConfigMap's binaryData hold bytes ([]uint8), the others
 // strings.
-std::string NotAString(const Object& object, const char* field, const std::string& key,
+// "Secret ns/name: data.key", naming an entry in a message (never its value).
+std::string EntryName(const Object& object, const char* field, std::string_view key) {
+  return object.description + ": " + field + "." + std::string(key);
+}
+
+std::string NotAString(const Object& object, const char* field, std::string_view key,
                        ResolvedScalar::Type type) {
   const std::string kind = SourceKindName(object.kind);
   const std::string field_name(field);
   const bool bytes = field_name == "binaryData" || (kind == "Secret" && field_name == "data");
-  return object.description + ": " + field_name + "." + key +
+  return EntryName(object, field, key) +
          NotAStringMessage(type, kind, "v1", kind + "." + field_name, bytes ? "[]uint8" : "string");
 }
 
@@ -163,11 +170,11 @@ void ForEachEntry(EntryReader& reader, const char* field, Take take) {
   const JsonMapping entries = JsonEntries(map);
   reader.NextField(entries.size());
   for (const JsonMapping::Entry& entry : entries) {
-    const std::string key(entry.key);
+    const std::string_view key = entry.key;
     const YamlNode& value = entry.value;
     if (!value.IsNull() && !value.IsScalar()) {
       throw InputError(object.doc.Locate(value.Mark()),
-                       object.description + ": " + field + "." + key + " must be a string, not a " +
+                       EntryName(object, field, key) + " must be a string, not a " +
                            (value.IsMap() ? "mapping" : "sequence"));
     }
     if (IsNonStringScalar(value)) {
@@ -184,7 +191,7 @@ void ForEachEntry(EntryReader& reader, const char* field, Take take) {
 // that go-yaml decodes to bytes, and encoding/json then writes those bytes as a JSON
 // string, each byte that is not UTF-8 replaced by U+FFFD; any other value is its
 // text.
-std::string ValueText(const Object& object, const char* field, const std::string& key,
+std::string ValueText(const Object& object, const char* field, std::string_view key,
                       const YamlNode& value) {
   if (!value.IsDefined() || !value.IsScalar() || value.Tag() != "tag:yaml.org,2002:binary") {
     // `!!null null` is null to go-yaml, an empty string in the object.
@@ -194,7 +201,7 @@ std::string ValueText(const Object& object, const char* field, const std::string
   std::optional<std::string> bytes = DecodeBase64(value.Scalar());
   if (!bytes) {
     throw InputError(object.doc.Locate(value.Mark()),
-                     object.description + ": " + field + "." + key +
+                     EntryName(object, field, key) +
                          " is tagged !!binary but is not base64 (yaml: !!binary value contains "
                          "invalid base64 data)");
   }
@@ -215,19 +222,19 @@ std::string ValueText(const Object& object, const char* field, const std::string
 
 void ReadBase64Entries(EntryReader& reader, const char* field) {
   const Object& object = reader.object;
-  ForEachEntry(reader, field, [&](const std::string& key, const YamlNode& value) {
+  ForEachEntry(reader, field, [&](std::string_view key, const YamlNode& value) {
     std::optional<std::string> decoded = DecodeBase64(ValueText(object, field, key, value));
     if (!decoded) {
       // Name the object and the key; the value may be a secret and is never shown.
       throw InputError(object.doc.Locate(value.Mark()),
-                       object.description + ": " + field + "." + key + " is not valid base64");
+                       EntryName(object, field, key) + " is not valid base64");
     }
     reader.Store(key, std::move(*decoded));
   });
 }
 
 void ReadStringEntries(EntryReader& reader, const char* field) {
-  ForEachEntry(reader, field, [&](const std::string& key, const YamlNode& value) {
+  ForEachEntry(reader, field, [&](std::string_view key, const YamlNode& value) {
     reader.Store(key, ValueText(reader.object, field, key, value));
   });
 }

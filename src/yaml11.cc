@@ -139,7 +139,7 @@ std::optional<double> ParseGoFloat(std::string_view s) {
 }
 
 // go-yaml v2's resolve() for a plain (untagged) scalar.
-ResolvedScalar ResolvePlain(const std::string& text) {
+ResolvedScalar ResolvePlain(std::string_view text) {
   ResolvedScalar out;
   out.type = Type::kString;
   out.text = text;
@@ -346,7 +346,7 @@ class JsonEntryCollector {
   JsonMapping& out_;
 };
 
-std::optional<ResolvedScalar> ResolveTaggedScalar(const std::string& tag, const std::string& text) {
+std::optional<ResolvedScalar> ResolveTaggedScalar(const std::string& tag, std::string_view text) {
   if (tag == "?") return ResolvePlain(text);
   ResolvedScalar out;
   out.type = Type::kString;
@@ -394,7 +394,7 @@ ResolvedScalar ResolveScalar(const YamlNode& node) {
   if (!node.IsScalar()) return out;
   // A tag that does not fit its text never gets here from a document rollcall read
   // (yaml_refusals.h refuses it first); read as the text, as before.
-  const std::string text(node.Scalar());
+  const std::string_view text = node.Scalar();
   std::optional<ResolvedScalar> resolved = ResolveTaggedScalar(node.Tag(), text);
   if (resolved) return *resolved;
   out.text = text;
@@ -462,7 +462,7 @@ std::map<std::string, YamlNode> JsonObject(const YamlNode& node) {
 
 bool IsNullWord(std::string_view text) { return OneOf(text, {"", "~", "null", "Null", "NULL"}); }
 
-ResolvedScalar::Type ResolvePlainScalar(const std::string& text) { return ResolvePlain(text).type; }
+ResolvedScalar::Type ResolvePlainScalar(std::string_view text) { return ResolvePlain(text).type; }
 
 std::optional<bool> BoolValue(const YamlNode& node) {
   ResolvedScalar scalar = ResolveScalar(node);

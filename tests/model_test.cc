@@ -205,6 +205,32 @@ TEST(ExtractSource, AValueStringDataReplacesCountsOnceTowardsTheMebibyte) {
   EXPECT_EQ(secret->entries.at("a"), std::string(700'000, 'y'));
 }
 
+// Each message names the object, the field and the key, never the value.
+TEST(ExtractSource, EntriesThatAreNotStringsNameTheirObjectFieldAndKey) {
+  struct Case {
+    const char* text;
+    const char* message;
+  };
+  for (const Case& c : {
+           Case{"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: ns}\n"
+                "data:\n  nested: {a: b}\n",
+                "<stdin> (document 1, line 5, column 11): ConfigMap ns/c: data.nested must be a "
+                "string, not a mapping"},
+           Case{"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: ns}\n"
+                "data:\n  list: [1]\n",
+                "<stdin> (document 1, line 5, column 9): ConfigMap ns/c: data.list must be a "
+                "string, not a sequence"},
+       }) {
+    Parsed parsed(c.text);
+    try {
+      ExtractSource(parsed.documents[0], "default");
+      ADD_FAILURE() << "expected InputError for " << c.text;
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.Describe(), c.message);
+    }
+  }
+}
+
 TEST(ExtractSource, InvalidBase64NamesObjectAndKeyButNotValue) {
   Parsed parsed(
       "apiVersion: v1\nkind: Secret\nmetadata: {name: s, namespace: ns}\n"

@@ -45,7 +45,7 @@ ResolvedScalar ResolveScalar(const YamlNode& node);
 // "tag:yaml.org,2002:int"), or nullopt where go-yaml refuses the document: a core
 // tag the text does not fit (`!!int abc`, `!!null x`, `!!bool 1`) or a `!!binary`
 // that is not base64. `!!binary` yields the decoded bytes as a string.
-std::optional<ResolvedScalar> ResolveTaggedScalar(const std::string& tag, const std::string& text);
+std::optional<ResolvedScalar> ResolveTaggedScalar(const std::string& tag, std::string_view text);
 
 // The text Kubernetes' JSON decoder is handed for a scalar: a string as is, a number
 // in decimal (floats in the shortest form that reads back the same), "true",
@@ -121,7 +121,7 @@ JsonMapping JsonEntries(const YamlNode& node);
 bool IsNullWord(std::string_view text);
 
 // What a plain scalar without a tag resolves to (ResolveScalar's rule for one).
-ResolvedScalar::Type ResolvePlainScalar(const std::string& text);
+ResolvedScalar::Type ResolvePlainScalar(std::string_view text);
 
 // The boolean Kubernetes reads in `node` (`optional: yes` is true), or nullopt when
 // it reads no boolean there (absent, null, a string, a number).
