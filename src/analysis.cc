@@ -80,11 +80,12 @@ std::string DescribeReference(const Reference& reference) {
 }
 
 Analysis::Analysis(std::vector<Document> documents, AnalysisOptions options,
-                   std::vector<CountedNotObjects> counted)
+                   std::vector<CountedNotObjects> counted, SourceDefinitions definitions)
     : options_(std::move(options)),
       documents_(std::move(documents)),
       counted_(std::move(counted)),
-      model_(BuildModel(documents_, options_.default_namespace, options_.config.consumer_kinds)),
+      model_(BuildModel(documents_, std::move(definitions), options_.default_namespace,
+                        options_.config.consumer_kinds)),
       runtime_(documents_, options_.config.runtime_sources) {
   AddStateSources(model_, options_.state);
   LookUpUnresolved();
@@ -145,7 +146,7 @@ void Analysis::LookUpUnresolved() {
     for (const Reference& reference : consumer.references) {
       // Runtime-rotated sources are not worth reading: no render-time hash helps them.
       const SourceId& id = reference.source;
-      if (model_.sources.count(id) > 0 || id.name.empty() || runtime_.Find(id) != nullptr) {
+      if (model_.sources.Contains(id) || id.name.empty() || runtime_.Find(id) != nullptr) {
         continue;
       }
       // No object can have such a name; and a cluster is never asked about one
@@ -162,7 +163,7 @@ void Analysis::LookUpUnresolved() {
   AddStateSources(model_, found.sources);
   if (found.findings.empty()) {
     for (const SourceId& id : wanted) {
-      if (model_.sources.count(id) == 0) missing_in_cluster_.insert(id);
+      if (!model_.sources.Contains(id)) missing_in_cluster_.insert(id);
     }
   }
   lookup_findings_ = std::move(found.findings);
@@ -393,7 +394,7 @@ ReferenceCoverage Analysis::Cover(const Consumer& consumer, const Reference& ref
     out.rotation = rotation;
     return out;
   }
-  bool known = model_.sources.count(reference.source) > 0;
+  bool known = model_.sources.Contains(reference.source);
   if (consumer.job_action == JobAction::kRunOnce) {
     out.state = Coverage::kWaived;
     out.cause = CoverageCause::kRunOnce;

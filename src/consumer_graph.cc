@@ -131,7 +131,7 @@ std::string ConsumerGraphDot(const std::vector<ConsumerUse>& uses, const Model& 
   for (const ConsumerUse& use : uses) {
     const SourceId& id = use.coverage->reference->source;
     if (!sources_drawn.insert(id).second) continue;
-    bool known = model.sources.count(id) > 0;
+    bool known = model.sources.Contains(id);
     Marks marks = MarksOf(index, id.Describe(), "");
     out += "  " + Quote(id.Path()) + " [shape=note, label=" +
            Quote(std::string(SourceKindName(id.kind)) + "\n" + id.name_space + "/" + id.name +

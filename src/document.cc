@@ -298,17 +298,18 @@ void DropTrees(std::vector<Document>& documents) {
 
 std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
                                   const NeedsTree& needs_tree, const ReadTree& read_tree,
-                                  CountedNotObjects* counted) {
+                                  CountedNotObjects* counted, const TakeRecord& take) {
   const std::vector<DocumentSpan>& spans = stream.documents();
   // Without read_tree the trees are all kept: nothing to wait for.
   ByteBudget trees(read_tree ? kTreeTextInFlight : std::numeric_limits<std::size_t>::max());
   auto read = [&](std::size_t i) {
     return Read(stream, spans[i], limits, needs_tree, read_tree, trees);
   };
-  if (!needs_tree) return ParallelMap<Document>(spans.size(), read);
-  // The documents no one reads leave no record: made a chunk at a time and dropped
-  // there, so a stream of a million small unread objects, or of a million empty
-  // documents, never holds a million records (docs/performance.md). Chunks go in stream order, so
+  if (!needs_tree && !take) return ParallelMap<Document>(spans.size(), read);
+  // The documents no one reads leave no record, nor do those `take` empties: made a
+  // chunk at a time and dropped there, so a stream of a million small unread
+  // objects, of a million empty documents or of a million small ConfigMaps never
+  // holds a million records (docs/performance.md). Chunks go in stream order, so
   // the error thrown is still the first document's in stream order.
   constexpr std::size_t kChunk = std::size_t{1} << 14;
   // Values-like documents past the first few are counted, not kept (`counted`).
@@ -324,6 +325,7 @@ std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
         counted->Add(std::move(doc));
         continue;
       }
+      if (take && take(doc)) continue;
       out.push_back(std::move(doc));
     }
   }

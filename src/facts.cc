@@ -4,6 +4,7 @@
 
 #include "parallel.h"
 #include "rollcall/field_types.h"
+#include "rollcall/markers.h"
 
 namespace rollcall {
 
@@ -59,6 +60,32 @@ ReadTree FactReader(FactOptions options) {
       for (Consumer& consumer : *listed) consumer.DropPodTemplate();
     }
     doc.DropTree();
+  };
+}
+
+TakeRecord SourceTaker(SourceDefinitions* definitions, const FactOptions& options) {
+  return [definitions, keep_trees = options.keep_trees](Document& doc) {
+    DocumentFacts* facts = doc.facts();
+    if (facts == nullptr) return false;
+    auto take = [&](Source& source) {
+      source.stream = &doc.stream();
+      source.span = doc.span().index;
+      definitions->push_back(std::move(source));
+    };
+    const bool defines = facts->source != nullptr;
+    if (defines) take(*facts->source);
+    facts->source.reset();
+    if (facts->listed_sources) {
+      for (Source& source : *facts->listed_sources) take(source);
+      facts->listed_sources.reset();
+    }
+    // The facts stay, emptied, with the record: facts read again (ReadMissingFacts)
+    // would define its sources twice.
+    if (facts->consumer || facts->listed_consumers || facts->rotation) return false;
+    // A marker's text is named after the document it sits in (analysis.h's
+    // markers), and an annotation may suppress findings on the object.
+    return defines && !keep_trees && !doc.has_annotations_or_duplicate_keys() &&
+           !MayHoldMarkers(doc.span().Text(doc.stream().bytes()));
   };
 }
 

@@ -121,9 +121,10 @@ class Loader {
     auto stream = std::make_unique<Stream>(std::move(bytes), origin, options_.limits.max_documents);
     std::vector<Document> parsed;
     CountedNotObjects counted;
+    SourceDefinitions defined;  // the stream's, kept only once all of it has parsed
     try {
       parsed = ParseStream(*stream, options_.limits, options_.parses, FactReader(options_.facts),
-                           &counted);
+                           &counted, SourceTaker(&defined, options_.facts));
     } catch (const InputError& error) {
       if (stream->bytes().find("{{") == std::string::npos) throw;
       // A chart template: not YAML until rendered, but its markers count.
@@ -148,6 +149,13 @@ class Loader {
                                std::make_move_iterator(parsed.end()));
     }
     if (counted.count() > 0) inputs_.counted_not_objects.push_back(std::move(counted));
+    if (inputs_.defined_sources.empty()) {
+      inputs_.defined_sources = std::move(defined);
+    } else {
+      inputs_.defined_sources.insert(inputs_.defined_sources.end(),
+                                     std::make_move_iterator(defined.begin()),
+                                     std::make_move_iterator(defined.end()));
+    }
     inputs_.streams.push_back(std::move(stream));
   }
 

@@ -1,15 +1,34 @@
 #include "rollcall/model.h"
 
+#include <cstdint>
+#include <map>
+#include <utility>
+
 #include "rollcall/facts.h"
 
 namespace rollcall {
 
-Model BuildModel(std::vector<Document>& documents, const std::string& default_namespace,
+Model BuildModel(std::vector<Document>& documents, SourceDefinitions definitions,
+                 const std::string& default_namespace,
                  const std::vector<ConsumerKind>& extra_kinds) {
   FactOptions options;
   options.default_namespace = default_namespace;
   options.consumer_kinds = extra_kinds;
   ReadMissingFacts(documents, options);
+  // A source taken from a document that kept its record is located by the record,
+  // whose Helm 4 template annotation names where it came from.
+  std::map<std::pair<const Stream*, std::uint32_t>, const Document*> annotated;
+  if (!definitions.empty()) {
+    for (const Document& doc : documents) {
+      if (doc.has_annotations_or_duplicate_keys()) {
+        annotated.emplace(std::make_pair(&doc.stream(), doc.span().index), &doc);
+      }
+    }
+  }
+  for (Source& source : definitions) {
+    auto found = annotated.find({source.stream, source.span});
+    if (found != annotated.end()) source.document = found->second;
+  }
   Model model;
   std::size_t consumers = 0;
   for (const Document& doc : documents) {
@@ -22,28 +41,20 @@ Model BuildModel(std::vector<Document>& documents, const std::string& default_na
   for (Document& doc : documents) {
     DocumentFacts* found = doc.facts();
     if (found == nullptr) continue;
-    auto add_source = [&](Source& source) {
+    auto define = [&](Source& source) {
+      source.stream = &doc.stream();
       source.document = &doc;
-      SourceId id = source.id;
-      auto earlier = model.sources.find(id);
-      if (earlier != model.sources.end()) {
-        model.findings.push_back(
-            Finding{"duplicate-source", Severity::kWarning, source.Where(), id.Describe(), "",
-                    id.Describe() + " is defined again (first at line " +
-                        std::to_string(earlier->second.Where().line) +
-                        "); the last definition is the one applied, and the one hashed",
-                    ""});
-      }
-      model.sources.insert_or_assign(id, std::move(source));
+      source.span = doc.span().index;
+      definitions.push_back(std::move(source));
     };
     if (const std::unique_ptr<Source>& source = found->source) {
-      add_source(*source);
+      define(*source);
     } else if (found->consumer) {
       Consumer& consumer = model.consumers.emplace_back(std::move(*found->consumer));
       consumer.document = &doc;
     }
     if (found->listed_sources) {
-      for (Source& source : *found->listed_sources) add_source(source);
+      for (Source& source : *found->listed_sources) define(source);
       found->listed_sources.reset();
     }
     if (found->listed_consumers) {
@@ -57,6 +68,15 @@ Model BuildModel(std::vector<Document>& documents, const std::string& default_na
     found->consumer.reset();
     if (!found->rotation) doc.SetFacts(nullptr);
   }
+  model.sources = SourceTable::OfDefinitions(
+      std::move(definitions), [&](const Source& again, const Source& before) {
+        model.findings.push_back(
+            Finding{"duplicate-source", Severity::kWarning, again.Where(), again.id.Describe(), "",
+                    again.id.Describe() + " is defined again (first at line " +
+                        std::to_string(before.Where().line) +
+                        "); the last definition is the one applied, and the one hashed",
+                    ""});
+      });
   return model;
 }
 
@@ -64,12 +84,12 @@ std::vector<SourceRead> ResolveReads(const Consumer& consumer, const Model& mode
                                      std::vector<const Reference*>* unresolved) {
   std::map<SourceId, SourceRead> reads;
   for (const Reference& ref : consumer.references) {
-    auto found = model.sources.find(ref.source);
-    if (found == model.sources.end()) {
+    const Source* found = model.sources.Find(ref.source);
+    if (found == nullptr) {
       if (unresolved != nullptr) unresolved->push_back(&ref);
       continue;
     }
-    auto [it, inserted] = reads.try_emplace(ref.source, SourceRead{&found->second, {}});
+    auto [it, inserted] = reads.try_emplace(ref.source, SourceRead{found, {}});
     SourceRead& read = it->second;
     if (inserted) {
       if (ref.keys) read.keys.emplace(ref.keys->begin(), ref.keys->end());

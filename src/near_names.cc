@@ -69,7 +69,8 @@ bool OnePartApart(std::string_view a, std::string_view b) {
 }  // namespace
 
 NearNames::NearNames(const Model& model) {
-  for (const auto& [id, source] : model.sources) {
+  for (const Source& source : model.sources) {
+    const SourceId& id = source.id;
     by_name_.emplace(std::make_pair(id.kind, id.name), &source);
     by_namespace_[{id.kind, id.name_space}].push_back(&source);
   }

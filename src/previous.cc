@@ -40,7 +40,7 @@ PreviousRelease::PreviousRelease(std::string bytes, std::string origin,
   for (const Document& doc : documents_) {
     if (doc.shape() == Document::Shape::kObject) index_[KeyOf(doc, default_namespace)] = &doc;
   }
-  model_ = BuildModel(documents_, default_namespace);
+  model_ = BuildModel(documents_, {}, default_namespace);
 }
 
 const Document* PreviousRelease::Find(const ObjectKey& key) const {

@@ -110,15 +110,20 @@ std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, Rende
   // Documents the analysis does not read are never parsed, and the others' trees
   // go as soon as their facts are read; values-like documents past the first few
   // are only counted (docs/performance.md).
+  // Documents that only define a Secret or ConfigMap keep no record: their sources
+  // are taken as they are read (facts.h's SourceTaker).
   std::vector<CountedNotObjects> counted(1);
+  SourceDefinitions definitions;
+  const FactOptions fact_options = FactOptionsFor(analysis_options);
   std::vector<Document> documents = ParseStream(
       stream, options.limits,
       [&](const TypeHeader& type, std::string_view text) {
         return AnalysisReads(analysis_options, type, text);
       },
-      FactReader(FactOptionsFor(analysis_options)), &counted.front());
+      FactReader(fact_options), &counted.front(), SourceTaker(&definitions, fact_options));
   RefuseHalfObjects(documents);
-  Analysis analysis(std::move(documents), std::move(analysis_options), std::move(counted));
+  Analysis analysis(std::move(documents), std::move(analysis_options), std::move(counted),
+                    std::move(definitions));
 
   result.findings = RunRules(analysis, {}, RulesFor::kRender);
   result.summary = analysis.Summary();

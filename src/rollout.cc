@@ -20,9 +20,8 @@ std::vector<std::string> ChangedSources(const Consumer& consumer, const Model& m
                                         const Model& before) {
   std::vector<std::string> changed;
   for (const SourceRead& read : ResolveReads(consumer, model, nullptr)) {
-    auto old = before.sources.find(read.source->id);
-    if (old == before.sources.end() ||
-        CanonicalEncoding({read}) != CanonicalEncoding({{&old->second, read.keys}})) {
+    const Source* old = before.sources.Find(read.source->id);
+    if (old == nullptr || CanonicalEncoding({read}) != CanonicalEncoding({{old, read.keys}})) {
       changed.push_back(SourceName(read.source->id));
     }
   }

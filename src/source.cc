@@ -38,7 +38,12 @@ std::string SourceId::Describe() const {
   return std::string(SourceKindName(kind)) + " " + name_space + "/" + name;
 }
 
-Location Source::Where() const { return document ? document->LocateAt(pos) : Location{}; }
+Location Source::Where() const {
+  if (document != nullptr) return document->LocateAt(pos);
+  if (stream == nullptr) return {};
+  const DocumentSpan& defined_in = stream->documents()[span - 1];
+  return stream->Locate(defined_in, defined_in.begin + pos);
+}
 
 std::string SourceId::Path() const {
   return std::string(SourceKindSlug(kind)) + "/" + name_space + "/" + name;

@@ -21,11 +21,7 @@ std::vector<Source> LoadStateFile(const std::string& path, const std::string& de
 }
 
 std::size_t AddStateSources(Model& model, const std::vector<Source>& state) {
-  std::size_t added = 0;
-  for (const Source& source : state) {
-    if (model.sources.emplace(source.id, source).second) ++added;
-  }
-  return added;
+  return model.sources.Add(state, SourceTable::OnSameId::kKeepTable);
 }
 
 }  // namespace rollcall

@@ -99,6 +99,111 @@ TEST(FactReader, ReadsWhatTheAnalysisNeedsBeforeTheTreeGoes) {
   EXPECT_EQ(docs[3].facts()->rotation->secret.name, "tls-cert");
 }
 
+// Documents that define sources: only the first and the last keep no record.
+const char* const kSources = R"(# Source: app/templates/plain.yaml
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: plain}
+data: {k: v}
+---
+apiVersion: v1
+kind: Secret
+metadata:
+  name: annotated
+  annotations:
+    postrenderer.helm.sh/postrender-filename: app/templates/annotated.yaml
+---
+# SECRET-VERSION: pending
+apiVersion: v1
+kind: Secret
+metadata: {name: marked}
+---
+apiVersion: v1
+kind: List
+items:
+  - {apiVersion: v1, kind: ConfigMap, metadata: {name: listed}}
+---
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: twice, name: twice}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web}
+spec:
+  template:
+    spec:
+      containers: [{name: web, envFrom: [{configMapRef: {name: plain}}]}]
+---
+# Source: app/templates/last.yaml
+apiVersion: v1
+kind: ConfigMap
+metadata: {name: last}
+)";
+
+std::vector<std::string> Described(const std::vector<Document>& docs) {
+  std::vector<std::string> out;
+  for (const Document& doc : docs) out.push_back(doc.Describe());
+  return out;
+}
+
+// "name@document:line (template)" of each source.
+template <typename Sources>
+std::vector<std::string> Defined(const Sources& sources) {
+  std::vector<std::string> out;
+  for (const Source& source : sources) {
+    Location where = source.Where();
+    out.push_back(source.id.name + "@" + std::to_string(where.document) + ":" +
+                  std::to_string(where.line) + " (" + where.source + ")");
+  }
+  return out;
+}
+
+TEST(SourceTaker, TakesEverySourceInStreamOrderAndDropsOnlyTheRecordsNothingElseReads) {
+  Stream stream(kSources, "in.yaml");
+  SourceDefinitions definitions;
+  std::vector<Document> docs = ParseStream(stream, Limits{}, nullptr, FactReader(FactOptions{}),
+                                           nullptr, SourceTaker(&definitions, FactOptions{}));
+  // An annotation, a marker's text, a List, a key written twice, a consumer: kept.
+  EXPECT_THAT(Described(docs),
+              ::testing::ElementsAre("Secret annotated", "Secret marked", "List (unnamed)",
+                                     "ConfigMap twice", "Deployment web"));
+  for (const Document& doc : docs) {
+    if (doc.facts() != nullptr) {
+      EXPECT_EQ(doc.facts()->source, nullptr) << doc.Describe();
+    }
+  }
+  // Located by their stream alone until the model links the records that are kept.
+  EXPECT_THAT(Defined(definitions),
+              ::testing::ElementsAre("plain@1:2 (app/templates/plain.yaml)", "annotated@2:7 ()",
+                                     "marked@3:15 ()", "listed@4:22 ()", "twice@5:24 ()",
+                                     "last@7:37 (app/templates/last.yaml)"));
+  Model model = BuildModel(docs, std::move(definitions), "default");
+  EXPECT_THAT(
+      Defined(model.sources),
+      ::testing::ElementsAre("last@7:37 (app/templates/last.yaml)", "listed@4:22 ()",
+                             "plain@1:2 (app/templates/plain.yaml)", "twice@5:24 ()",
+                             "annotated@2:7 (app/templates/annotated.yaml)", "marked@3:15 ()"));
+  EXPECT_TRUE(model.findings.empty());
+  ASSERT_EQ(model.consumers.size(), 1u);
+}
+
+TEST(SourceTaker, KeepsEveryRecordWhenAPreviousReleaseIsCompared) {
+  Stream stream(kSources, "in.yaml");
+  FactOptions options;
+  options.keep_trees = true;
+  SourceDefinitions definitions;
+  std::vector<Document> docs = ParseStream(stream, Limits{}, nullptr, FactReader(options), nullptr,
+                                           SourceTaker(&definitions, options));
+  EXPECT_EQ(docs.size(), 7u);
+  EXPECT_EQ(definitions.size(), 6u);
+  // Each defined once: the facts left with a kept record are not read again (a
+  // source defined twice was a duplicate-source warning on every --previous render).
+  Model model = BuildModel(docs, std::move(definitions), "default");
+  EXPECT_EQ(model.sources.size(), 6u);
+  EXPECT_TRUE(model.findings.empty());
+}
+
 TEST(ReadMissingFacts, ReadsDocumentsParsedWithoutAReader) {
   Stream stream(kStream, "in.yaml");
   std::vector<Document> docs = ParseStream(stream, Limits{});

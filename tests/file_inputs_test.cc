@@ -446,5 +446,30 @@ TEST_F(FileInputs, RenderReportNamesTheConfigFile) {
             Path("repo/.rollcall.yaml"));
 }
 
+// --- what a file that does not parse defines ------------------------------------
+
+// A file that is a template past its first thousands of documents defines nothing,
+// not even the sources of the documents read before its error: those are taken as
+// the stream is read, a chunk of documents at a time (facts.h's SourceTaker).
+TEST_F(FileInputs, ATemplateDefinesNoSourceEvenInTheDocumentsBeforeItsError) {
+  Write("web.yaml", kUnresolved);
+  std::string secrets =
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: missing}\nstringData: {k: v}\n";
+  for (int i = 0; i < 20000; ++i) secrets += "---\n";
+  secrets +=
+      "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\ndata:\n"
+      "  {{- toYaml .Values.settings | nindent 2 }}\n";
+  Write("secrets.yaml", secrets);
+  ProcessResult result = Run({"lint", "web.yaml", "secrets.yaml"});
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_EQ(result.out,
+            "secrets.yaml: info[template-not-analysed] a template, not YAML (a mapping key that is "
+            "a mapping or a sequence; Kubernetes refuses the document (invalid map key)); only its "
+            "SECRET-VERSION markers were read\n"
+            "web.yaml" +
+                std::string(kUnresolvedFound)
+                    .replace(std::string(kUnresolvedFound).find("1 error"), 7, "1 error, 1 info"));
+}
+
 }  // namespace
 }  // namespace rollcall

@@ -298,7 +298,7 @@ spec:
         - {name: B, valueFrom: {secretKeyRef: {name: s, key: b}}}
         - {name: C, valueFrom: {secretKeyRef: {name: gone, key: c}}}
 )");
-  Model model = BuildModel(parsed.documents, "default");
+  Model model = BuildModel(parsed.documents, {}, "default");
   ASSERT_EQ(model.consumers.size(), 1u);
   std::vector<const Reference*> unresolved;
   std::vector<SourceRead> reads = ResolveReads(model.consumers[0], model, &unresolved);

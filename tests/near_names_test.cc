@@ -8,7 +8,9 @@ namespace {
 
 Model ModelOf(std::initializer_list<SourceId> ids) {
   Model model;
-  for (const SourceId& id : ids) model.sources[id].id = id;
+  std::vector<Source> sources;
+  for (const SourceId& id : ids) sources.push_back(Source{id, {}});
+  model.sources.Add(std::move(sources), SourceTable::OnSameId::kReplace);
   return model;
 }
 

@@ -101,11 +101,11 @@ TEST(RenderWithState, TheInputWinsOverTheState) {
   Source input;
   input.id = {SourceKind::kSecret, "ns", "s"};
   input.entries = std::map<std::string, std::string>{{"k", "from the input"}};
-  model.sources[input.id] = input;
+  model.sources.Add({input}, SourceTable::OnSameId::kReplace);
   Source state = input;
   state.entries = std::map<std::string, std::string>{{"k", "from the cluster"}};
   EXPECT_EQ(AddStateSources(model, {state}), 0u);
-  EXPECT_EQ(model.sources.at(input.id).entries.at("k"), "from the input");
+  EXPECT_EQ(model.sources.Find(input.id)->entries.at("k"), "from the input");
 }
 
 }  // namespace

@@ -97,9 +97,10 @@ class Analysis {
  public:
   // `documents` are every parsed document of every input, `counted` the values-like
   // documents ParseStream counted rather than recorded, one entry per input that has
-  // some; their streams must outlive the analysis.
+  // some, and `definitions` the sources a SourceTaker took from the documents while
+  // they were parsed (facts.h); their streams must outlive the analysis.
   Analysis(std::vector<Document> documents, AnalysisOptions options,
-           std::vector<CountedNotObjects> counted = {});
+           std::vector<CountedNotObjects> counted = {}, SourceDefinitions definitions = {});
   ~Analysis();
   Analysis(const Analysis&) = delete;
   Analysis& operator=(const Analysis&) = delete;

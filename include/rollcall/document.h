@@ -108,6 +108,9 @@ class Document {
   // "Secret app/db" for messages.
   std::string Describe() const;
 
+  // Whether it has annotations or keys written twice (what few documents have).
+  bool has_annotations_or_duplicate_keys() const { return written_ != nullptr; }
+
   // What the analysis read of the tree (facts.h), or null before it has, and once
   // the model has taken all of it (BuildModel).
   const DocumentFacts* facts() const { return facts_.get(); }
@@ -170,6 +173,12 @@ using NeedsTree = std::function<bool(const TypeHeader& type, std::string_view te
 // that parsed it; it may drop the tree after (facts.h's FactReader).
 using ReadTree = std::function<void(Document& doc)>;
 
+// What a command takes out of a parsed document's record before ParseStream keeps
+// it, on the thread that called ParseStream and in stream order: true when nothing
+// anyone reads is left in the record, which the result then leaves out (facts.h's
+// SourceTaker).
+using TakeRecord = std::function<bool(Document& doc)>;
+
 // How much document text may be in trees at once while ParseStream reads a stream
 // (a tree takes 10 to 40 times its text): documents of real charts are far
 // smaller, but a stream of a few ConfigMaps of 100,000 short entries each took a
@@ -187,12 +196,15 @@ inline constexpr std::size_t kTreeTextInFlight = std::size_t{1} << 20;
 // result leaves it out. With `read_tree`, every document parsed into a
 // tree goes through it right after its parse, and the documents parsed at once
 // hold at most kTreeTextInFlight bytes of text between them (a larger one is parsed
-// alone), read_tree being where their trees go. When documents are malformed, the
-// error of the first in stream order is thrown, however the threads interleave.
+// alone), read_tree being where their trees go. With `take`, every record the
+// result would keep goes through it first, in stream order, and is left out when it
+// says so. When documents are malformed, the error of the first in stream order is
+// thrown, however the threads interleave.
 std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
                                   const NeedsTree& needs_tree = nullptr,
                                   const ReadTree& read_tree = nullptr,
-                                  CountedNotObjects* counted = nullptr);
+                                  CountedNotObjects* counted = nullptr,
+                                  const TakeRecord& take = nullptr);
 
 // Throws InputError at the first document that has a kind and no apiVersion, or an
 // apiVersion and no kind: kubectl and Helm refuse such a document when they apply a

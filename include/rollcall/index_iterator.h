@@ -1,11 +1,13 @@
-// An iterator over a container whose elements are made when read, by index:
-// `container.At(i)` returns the i-th by value (a view of a key and a value, a
-// node's handles), so that the container keeps its elements packed and hands out
-// what they mean (source_entries.h, yaml11.h's JsonMapping).
+// An iterator over a container whose elements are read by index: `container.At(i)`
+// returns the i-th, by value (a view of a key and a value, a node's handles), so
+// that the container keeps its elements packed and hands out what they mean
+// (source_entries.h, yaml11.h's JsonMapping), or by reference, from a place that a
+// list of places orders (source_table.h).
 #pragma once
 
 #include <cstddef>
 #include <iterator>
+#include <type_traits>
 
 namespace rollcall {
 
@@ -13,15 +15,15 @@ template <typename Container, typename Value>
 class IndexIterator {
  public:
   using iterator_category = std::input_iterator_tag;
-  using value_type = Value;
+  using value_type = std::remove_cv_t<std::remove_reference_t<Value>>;
   using difference_type = std::ptrdiff_t;
-  using pointer = const Value*;
+  using pointer = const value_type*;
   using reference = Value;
 
-  // What `->` returns: the element, held for the expression.
+  // What `->` returns: the element (or a reference to it), held for the expression.
   struct Arrow {
     Value value;
-    const Value* operator->() const { return &value; }
+    pointer operator->() const { return &value; }
   };
 
   IndexIterator() = default;

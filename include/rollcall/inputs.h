@@ -66,6 +66,9 @@ struct Inputs {
   std::vector<Document> documents;
   // Values-like documents counted rather than recorded, per stream (ParseStream).
   std::vector<CountedNotObjects> counted_not_objects;
+  // The Secrets and ConfigMaps taken from the documents as they were parsed, in
+  // the order of the streams (facts.h's SourceTaker).
+  SourceDefinitions defined_sources;
   std::vector<Marker> loose_markers;  // from templates that do not parse
   std::vector<Finding> findings;      // template-not-analysed notes, input errors
   std::vector<InputError> errors;     // what the input-error findings say (keep_going)

@@ -19,42 +19,11 @@
 #include "rollcall/name.h"
 #include "rollcall/node_shape.h"
 #include "rollcall/restart_controllers.h"
-#include "rollcall/source_entries.h"
+#include "rollcall/source.h"
+#include "rollcall/source_table.h"
 #include "rollcall/yaml_tree.h"
 
 namespace rollcall {
-
-enum class SourceKind { kSecret, kConfigMap };
-
-// "secret" / "configmap", as written in rollcall.dev/config-sources.
-const char* SourceKindSlug(SourceKind kind);
-// "Secret" / "ConfigMap", as Kubernetes spells the kind.
-const char* SourceKindName(SourceKind kind);
-
-struct SourceId {
-  SourceKind kind = SourceKind::kSecret;
-  Name name_space;
-  Name name;
-
-  bool operator<(const SourceId& other) const;
-  bool operator==(const SourceId& other) const;
-  std::string Describe() const;  // "Secret ns/name"
-  std::string Path() const;      // "secret/ns/name"
-};
-
-// A Secret or ConfigMap whose content rollcall knows.
-struct Source {
-  SourceId id;
-  // Key → the bytes the process reads: Secret data base64-decoded with stringData
-  // over it, ConfigMap data and base64-decoded binaryData.
-  SourceEntries entries;
-  // The document defining it, once the model is built (null for a source from
-  // --state or a lookup), and where in that document the object starts.
-  const Document* document = nullptr;
-  std::uint32_t pos = 0;
-
-  Location Where() const;  // unknown (an empty Location) without a document
-};
 
 // How a reference reads its source.
 enum class ReadVia : std::uint8_t {
@@ -173,17 +142,20 @@ struct Consumer {
 
 // Everything the stream says: sources by id and consumers in stream order.
 struct Model {
-  std::map<SourceId, Source> sources;
+  SourceTable sources;
   std::vector<Consumer> consumers;
   std::vector<Finding> findings;  // what building it noticed: sources defined twice
 };
 
 // Builds the model of parsed documents from their facts (facts.h), reading those
-// of documents parsed without a FactReader first; the sources and consumers move
-// from the facts into the model, so a second model of the same documents would be
-// empty. A source defined twice keeps the last definition, as applying the stream
-// in order would.
-Model BuildModel(std::vector<Document>& documents, const std::string& default_namespace,
+// of documents parsed without a FactReader first. The sources are `definitions`,
+// those a SourceTaker took from the documents as they were parsed, then those
+// still in the documents' facts, in stream order: documents parsed without a
+// taker. The sources and consumers move from the facts into the model, so a second
+// model of the same documents would be empty. A source defined twice keeps the
+// last definition, as applying the stream in order would.
+Model BuildModel(std::vector<Document>& documents, SourceDefinitions definitions,
+                 const std::string& default_namespace,
                  const std::vector<ConsumerKind>& extra_kinds = {});
 
 // A source as one consumer reads it: every key, or only some.

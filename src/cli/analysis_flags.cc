@@ -189,9 +189,9 @@ AnalysedInputs AnalysePaths(const AnalysisFlags& flags, const InputOptions& inpu
   }
   std::cerr << notes;
   out.prepared.options.loose_markers = std::move(out.inputs.loose_markers);
-  out.analysis =
-      std::make_unique<Analysis>(std::move(out.inputs.documents), std::move(out.prepared.options),
-                                 std::move(out.inputs.counted_not_objects));
+  out.analysis = std::make_unique<Analysis>(
+      std::move(out.inputs.documents), std::move(out.prepared.options),
+      std::move(out.inputs.counted_not_objects), std::move(out.inputs.defined_sources));
   return out;
 }
 

@@ -58,13 +58,13 @@ Reads ReadsOfChanged(const Consumer& consumer, const Model& before, const Model&
     out.reads.push_back(DescribeSources({read}));
     std::string slug =
         std::string(SourceKindSlug(read.source->id.kind)) + "/" + read.source->id.name.str();
-    auto old_source = before.sources.find(read.source->id);
-    if (!found->second->changed_keys || old_source == before.sources.end()) {
+    const Source* old_source = before.sources.Find(read.source->id);
+    if (!found->second->changed_keys || old_source == nullptr) {
       out.changed_known = false;
       continue;
     }
     for (const std::string& key :
-         ChangedKeys(read.keys, old_source->second.entries, read.source->entries)) {
+         ChangedKeys(read.keys, old_source->entries, read.source->entries)) {
       out.changed.push_back(slug);
       out.changed.back().append(": ").append(key);
     }
@@ -78,7 +78,10 @@ std::vector<std::string> NamedReads(const Consumer& consumer,
                                     const std::map<SourceId, const ChangedSource*>& changed) {
   // Each changed source as an empty one, so that ResolveReads puts the keys together.
   Model named;
-  for (const auto& [id, source] : changed) named.sources[id].id = id;
+  std::vector<Source> empty;
+  empty.reserve(changed.size());
+  for (const auto& [id, source] : changed) empty.push_back(Source{id, {}});
+  named.sources.Add(std::move(empty), SourceTable::OnSameId::kReplace);
   std::vector<std::string> out;
   for (const SourceRead& read : ResolveReads(consumer, named, nullptr)) {
     out.push_back(DescribeSources({read}));
@@ -101,7 +104,7 @@ std::vector<SourceId> SourcesToLookUp(const Model& cluster,
   for (const Consumer& consumer : cluster.consumers) {
     if (skipped.count(&consumer) > 0 || !ReadsAny(consumer, changed)) continue;
     for (const Reference& ref : consumer.references) {
-      if (cluster.sources.count(ref.source) == 0) wanted.insert(ref.source);
+      if (!cluster.sources.Contains(ref.source)) wanted.insert(ref.source);
     }
   }
   return {wanted.begin(), wanted.end()};
@@ -115,8 +118,8 @@ std::vector<SourceId> NamedInEveryNamespace(const Model& cluster, SourceKind kin
       if (ref.source.kind == kind && ref.source.name == name) found.insert(ref.source);
     }
   }
-  for (const auto& [id, source] : cluster.sources) {
-    if (id.kind == kind && id.name == name) found.insert(id);
+  for (const Source& source : cluster.sources) {
+    if (source.id.kind == kind && source.id.name == name) found.insert(source.id);
   }
   return {found.begin(), found.end()};
 }
@@ -152,20 +155,20 @@ RollPlan PlanRoll(const PlanRequest& request) {
   // The sources before the change: the cluster view's, and those looked up for it.
   Model before;
   before.sources = request.cluster->sources;
-  for (const Source& source : request.looked_up) before.sources.emplace(source.id, source);
+  before.sources.Add(request.looked_up, SourceTable::OnSameId::kKeepTable);
   RollPlan plan;
   // The model after the change: the sources before, the new contents over them.
   Model after;
   after.sources = before.sources;
   for (const Source& source : request.new_sources) {
-    auto old_source = before.sources.find(source.id);
+    const Source* old_source = before.sources.Find(source.id);
     ChangedSource changed{source.id, std::nullopt};
-    if (old_source != before.sources.end()) {
-      changed.changed_keys = ChangedKeys(std::nullopt, old_source->second.entries, source.entries);
+    if (old_source != nullptr) {
+      changed.changed_keys = ChangedKeys(std::nullopt, old_source->entries, source.entries);
     }
     plan.changed.push_back(std::move(changed));
-    after.sources.insert_or_assign(source.id, source);
   }
+  after.sources.Add(request.new_sources, SourceTable::OnSameId::kReplace);
   for (const SourceId& id : request.named) plan.changed.push_back({id, std::nullopt});
   std::map<SourceId, const ChangedSource*> changed;
   for (const ChangedSource& source : plan.changed) changed.emplace(source.id, &source);

@@ -7,10 +7,10 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
   for (const ReferenceCoverage& coverage : analysis.coverage()) {
     const Reference& reference = *coverage.reference;
     if (!reference.keys || reference.optional) continue;
-    auto source = analysis.model().sources.find(reference.source);
-    if (source == analysis.model().sources.end()) continue;
+    const Source* source = analysis.model().sources.Find(reference.source);
+    if (source == nullptr) continue;
     for (const std::string& key : *reference.keys) {
-      if (source->second.entries.count(key) > 0) continue;
+      if (source->entries.count(key) > 0) continue;
       bool env = reference.via == ReadVia::kEnv;
       out.push_back(
           AtReference("missing-key", coverage,

@@ -78,7 +78,7 @@ std::vector<std::string> Read(const std::string& path) {
     RefuseHalfObjects(documents);  // as render does
     Analysis analysis(std::move(documents), std::move(options));
     std::map<const Document*, std::vector<const Source*>> listed;
-    for (const auto& [id, source] : analysis.model().sources)
+    for (const Source& source : analysis.model().sources)
       listed[source.document].push_back(&source);
     std::map<const Document*, std::vector<const Consumer*>> listed_consumers;
     for (const Consumer& consumer : analysis.model().consumers) {
@@ -140,12 +140,15 @@ std::vector<std::string> Read(const std::string& path) {
             path));
       }
     }
-    for (const auto& [id, source] : analysis.model().sources) {
+    for (const Source& source : analysis.model().sources) {
+      const SourceId& id = source.id;
       std::string name = ObjectId(SourceKindName(id.kind), id.name_space, id.name);
       for (const auto& [key, value] : source.entries) {
-        lines.push_back(Line(
-            {{"type", "entry"}, {"source", name}, {"key", std::string(key)}, {"sha256", Sha256Hex(value)}},
-            path));
+        lines.push_back(Line({{"type", "entry"},
+                              {"source", name},
+                              {"key", std::string(key)},
+                              {"sha256", Sha256Hex(value)}},
+                             path));
       }
     }
   } catch (const InputError& e) {
