@@ -19,6 +19,9 @@ Shapes with little text per record, for the memory target (bench/memory.sh):
                             metadata each: the most sources per byte.
   generate.py wide N        ConfigMaps of 100,000 one-line entries each, N entries in
                             all: the most entries per byte.
+  generate.py consumers N   one Secret, then N - 1 Deployments of one flow-style line
+                            each that read it through envFrom: the most consumers per
+                            byte.
 
 The output is deterministic: the same arguments give the same bytes.
 """
@@ -259,8 +262,15 @@ def wide(n):
                "".join(f"  k{i:07d}: v\n" for i in entries))
 
 
+def consumers(n):
+    yield "---\napiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData: {k: v}\n"
+    for i in range(n - 1):
+        yield (f"---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: d{i}}}\n"
+               "spec: {template: {spec: {containers: [{name: a, envFrom: [{secretRef: {name: s}}]}]}}}\n")
+
+
 SHAPES = {"workloads": workloads, "crds": crds, "empty": empty, "values": values,
-          "configmaps": configmaps, "wide": wide}
+          "configmaps": configmaps, "wide": wide, "consumers": consumers}
 
 
 def main():
