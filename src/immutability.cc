@@ -41,7 +41,7 @@ std::string Join(const Path& path) {
   return out;
 }
 
-YamlNode Undefined() { return YamlNode(); }
+YamlNode Undefined() { return {}; }
 
 // The value at `key` of a mapping as Kubernetes reads it (merge keys, last duplicate).
 YamlNode Field(const YamlNode& map, const std::string& key) {

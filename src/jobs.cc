@@ -99,7 +99,7 @@ JobAction DecideJobAction(const Consumer& job, const JobOptions& options,
     if (!parsed) {
       throw InputError(job.document->LocateAt(written->pos),
                        job.Describe() + ": " + kJobPolicyAnnotation +
-                           " must be \"rename\" or \"keep\", not \"" + written->text + "\"");
+                           R"( must be "rename" or "keep", not ")" + written->text + "\"");
     }
     policy = *parsed;
   }

@@ -1,33 +1,32 @@
 #include "rollcall/name.h"
 
 #include <array>
-#include <cstdint>
 #include <deque>
 #include <mutex>
-#include <vector>
+
+#include "rollcall/slot_index.h"
 
 namespace rollcall {
 namespace {
 
 // One part of the table, with a lock of its own: documents are parsed on every
-// hardware thread, and each interns its names as it is read.
+// hardware thread, and each interns its names as it is read. Its index is 4 bytes a
+// slot, at most half full (slot_index.h): a stream of a million one-line ConfigMaps
+// interns a million names, and 8-byte slots with a part of the hash in each took
+// about 17 bytes a name (docs/performance.md).
 class Shard {
  public:
   const std::string* Intern(std::string_view text, std::size_t hash) {
-    auto check = static_cast<std::uint32_t>(hash >> 32);
     std::lock_guard<std::mutex> lock(mutex_);
-    if ((texts_.size() + 1) * 4 > slots_.size() * 3) Grow();
-    std::size_t mask = slots_.size() - 1;
-    for (std::size_t at = hash & mask;; at = (at + 1) & mask) {
-      Slot& slot = slots_[at];
-      if (slot.text == 0) {
-        texts_.emplace_back(text);
-        slot = Slot{check, static_cast<std::uint32_t>(texts_.size())};
-        return &texts_.back();
-      }
-      const std::string& held = texts_[slot.text - 1];
-      if (slot.check == check && held == text) return &held;
-    }
+    index_.MakeRoom(texts_.size(), [&](std::size_t place) {
+      return std::hash<std::string_view>()(texts_[place]);
+    });
+    const std::size_t slot =
+        index_.Find(hash, [&](std::size_t place) { return texts_[place] == text; });
+    if (!index_.empty(slot)) return &texts_[index_.place(slot)];
+    texts_.emplace_back(text);
+    index_.Set(slot, texts_.size() - 1);
+    return &texts_.back();
   }
 
   std::size_t size() {
@@ -38,32 +37,13 @@ class Shard {
   void Clear() {
     std::lock_guard<std::mutex> lock(mutex_);
     std::deque<std::string>().swap(texts_);
-    std::vector<Slot>().swap(slots_);
+    index_.Clear();
   }
 
  private:
-  // 8 bytes a slot: a large stream interns a hundred thousand names.
-  struct Slot {
-    std::uint32_t check = 0;  // the hash's high bits, to skip most comparisons
-    std::uint32_t text = 0;   // 1 + the text's index in texts_; 0: empty
-  };
-
-  // Open addressing with linear probing, at most three quarters full.
-  void Grow() {
-    std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? 64 : old.size() * 2, Slot{});
-    std::size_t mask = slots_.size() - 1;
-    for (const Slot& slot : old) {
-      if (slot.text == 0) continue;
-      std::size_t at = std::hash<std::string_view>()(texts_[slot.text - 1]) & mask;
-      while (slots_[at].text != 0) at = (at + 1) & mask;
-      slots_[at] = slot;
-    }
-  }
-
   std::mutex mutex_;
   std::deque<std::string> texts_;  // a deque: its elements never move
-  std::vector<Slot> slots_;
+  SlotIndex index_;                // of texts_
 };
 
 constexpr std::size_t kShards = 16;

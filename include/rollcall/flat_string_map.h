@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "rollcall/slot_index.h"
+
 namespace rollcall {
 
 class FlatStringMap {
@@ -39,13 +41,9 @@ class FlatStringMap {
   std::string_view Value(const Entry& entry) const {
     return std::string_view(text_).substr(entry.key + entry.key_size, entry.value_size);
   }
-  // The slot holding `key`, or the empty slot where it would go.
-  std::size_t Slot(std::string_view key) const;
-  void Grow();
-
   std::string text_;
-  std::vector<Entry> entries_;        // in the order they came
-  std::vector<std::uint32_t> slots_;  // open addressing: 1 + an index in entries_, 0 empty
+  std::vector<Entry> entries_;  // in the order they came
+  SlotIndex index_;             // of entries_, by key
 };
 
 }  // namespace rollcall
