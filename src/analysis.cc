@@ -235,9 +235,9 @@ void Analysis::ReadSuppressions() {
 const Marker* Analysis::AnnotationMarker(const Consumer& consumer) {
   // The object's own annotation first, then its pod template's.
   std::optional<WrittenValue> value;
-  const WrittenValue* on_object =
-      consumer.listed ? (consumer.object_marker ? &*consumer.object_marker : nullptr)
-                      : consumer.document->Annotation(kSecretVersionAnnotation);
+  const WrittenValue* on_object = consumer.listed
+                                      ? consumer.object_marker.get()
+                                      : consumer.document->Annotation(kSecretVersionAnnotation);
   if (on_object != nullptr) {
     value = *on_object;
   } else if (const NodeShape* on_template = consumer.TemplateAnnotation(kSecretVersionAnnotation)) {

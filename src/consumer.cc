@@ -424,7 +424,9 @@ std::vector<Consumer> ExtractListedConsumers(const Document& doc,
     }
     YamlNode marker =
         Child(Child(Child(item, "metadata"), "annotations"), kSecretVersionAnnotation);
-    if (marker.IsDefined()) consumer->object_marker = WrittenValueOf(marker);
+    if (marker.IsDefined()) {
+      consumer->object_marker = std::make_unique<const WrittenValue>(WrittenValueOf(marker));
+    }
     consumers.push_back(std::move(*consumer));
   }
   return consumers;

@@ -1,5 +1,7 @@
 #include "rollcall/render.h"
 
+#include <algorithm>
+
 #include "parallel.h"
 #include "rollcall/allocator.h"
 #include "rollcall/analysis.h"
@@ -128,23 +130,24 @@ std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, Rende
   result.findings = RunRules(analysis, {}, RulesFor::kRender);
   result.summary = analysis.Summary();
   // Each consumer's edits depend on it and the model alone: they are planned on every
-  // usable CPU (usable_cpus.h), and the first error in stream order wins as in a
-  // serial loop.
+  // usable CPU (usable_cpus.h), a chunk of consumers at a time, so that the plans of a
+  // large stream are not all held beside the edits taken from them; chunks go in
+  // stream order, and the first error in stream order wins as in a serial loop.
   const std::vector<Consumer>& consumers = analysis.model().consumers;
-  std::vector<PlannedConsumer> planned = ParallelMap<PlannedConsumer>(
-      consumers.size(),
-      [&](std::size_t i) { return PlanConsumer(consumers[i], analysis, options); });
-  std::size_t count = 0;
-  for (const PlannedConsumer& plan : planned) count += plan.edits.size();
   std::vector<Edit> edits;
-  edits.reserve(count);
+  edits.reserve(consumers.size());  // one edit each, but for a renamed Job
   std::vector<RenderedConsumer> rendered;
-  rendered.reserve(planned.size());
-  for (PlannedConsumer& plan : planned) {
-    Append(edits, std::move(plan.edits));  // which frees the plan's list
-    rendered.push_back(std::move(plan.item));
+  rendered.reserve(consumers.size());
+  constexpr std::size_t kChunk = std::size_t{1} << 12;
+  for (std::size_t begin = 0; begin < consumers.size(); begin += kChunk) {
+    std::vector<PlannedConsumer> planned = ParallelMap<PlannedConsumer>(
+        std::min(kChunk, consumers.size() - begin),
+        [&](std::size_t i) { return PlanConsumer(consumers[begin + i], analysis, options); });
+    for (PlannedConsumer& plan : planned) {
+      Append(edits, std::move(plan.edits));  // which frees the plan's list
+      rendered.push_back(std::move(plan.item));
+    }
   }
-  planned = {};  // gone before the rollout is built beside the rest
   result.rollout = CompareRollout(analysis, rendered, options.previous);
   return edits;
 }

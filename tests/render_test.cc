@@ -302,6 +302,27 @@ TEST(Render, TheFirstConsumerInStreamOrderThatCannotBeEditedIsTheError) {
   }
 }
 
+TEST(Render, TheFirstConsumerThatCannotBeEditedIsTheErrorPastTheFirstChunkOfPlans) {
+  // Consumers are planned 4,096 at a time (render.cc): the error is still the first
+  // in stream order, and no later chunk is planned before an earlier one.
+  std::string stream = "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\ndata: {k: dg==}\n";
+  for (int i = 0; i < 9000; ++i) {
+    bool bad = i == 4500 || i == 8500;
+    stream += "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d" + std::to_string(i) +
+              "}\nspec: {template: {metadata: " +
+              (bad ? "{labels: &l {a: b}, annotations: *l}" : "{labels: {a: b}}") +
+              ", spec: {containers: [{name: c, envFrom: [{secretRef: {name: s}}]}]}}}\n";
+  }
+  try {
+    RenderText(stream);
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
+    EXPECT_THAT(e.Describe(), ::testing::StartsWith("<stdin> (document 4502, line "));
+    EXPECT_THAT(e.Describe(), HasSubstr("Deployment d4500: pod template metadata.annotations "
+                                        "is a YAML alias"));
+  }
+}
+
 TEST(Render, LocatesErrorsInAStreamOverAMebibyte) {
   // Over 1 MiB, the lines are indexed beside the document split (stream.cc).
   std::string stream;

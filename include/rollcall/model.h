@@ -108,10 +108,11 @@ struct Consumer {
   Name api_version, kind, name, name_space;
   // An item of a List (kind: List, or any object with items): its offset in the
   // document's text, and its own rollcall.dev/secret-version annotation (the
-  // document's annotations are the List's).
+  // document's annotations are the List's), null without one: a large stream keeps
+  // a Consumer for each of its workloads, and this was 48 bytes of each.
   bool listed = false;
   std::uint32_t object_pos = 0;
-  std::optional<WrittenValue> object_marker;
+  std::unique_ptr<const WrittenValue> object_marker;
   ConsumerRole role = ConsumerRole::kWorkload;
   JobAction job_action = JobAction::kNone;  // set by the analysis for plain Jobs
   // Its first levels (metadata.annotations and beside), for the annotation edit.
