@@ -169,6 +169,13 @@ std::string_view Document::template_path() const {
   return helm4 != nullptr ? std::string_view(helm4->text) : std::string_view();
 }
 
+bool Document::has_written_beyond_template() const {
+  if (!written_) return false;
+  const std::map<std::string, WrittenValue>& annotations = written_->annotations;
+  return !written_->duplicate_keys.empty() || annotations.size() > 1 ||
+         (annotations.size() == 1 && annotations.count(kHelm4FilenameAnnotation) == 0);
+}
+
 const WrittenValue* Document::Annotation(const std::string& key) const {
   if (!written_) return nullptr;
   auto found = written_->annotations.find(key);

@@ -68,8 +68,7 @@ TakeRecord SourceTaker(SourceDefinitions* definitions, const FactOptions& option
     DocumentFacts* facts = doc.facts();
     if (facts == nullptr) return false;
     auto take = [&](Source& source) {
-      source.stream = &doc.stream();
-      source.span = doc.span().index;
+      source.DefinedIn(doc);
       definitions->push_back(std::move(source));
     };
     const bool defines = facts->source != nullptr;
@@ -84,7 +83,7 @@ TakeRecord SourceTaker(SourceDefinitions* definitions, const FactOptions& option
     if (facts->consumer || facts->listed_consumers || facts->rotation) return false;
     // A marker's text is named after the document it sits in (analysis.h's
     // markers), and an annotation may suppress findings on the object.
-    return defines && !keep_trees && !doc.has_annotations_or_duplicate_keys() &&
+    return defines && !keep_trees && !doc.has_written_beyond_template() &&
            !MayHoldMarkers(doc.span().Text(doc.stream().bytes()));
   };
 }

@@ -1,9 +1,5 @@
 #include "rollcall/model.h"
 
-#include <cstdint>
-#include <map>
-#include <utility>
-
 #include "rollcall/facts.h"
 
 namespace rollcall {
@@ -15,20 +11,6 @@ Model BuildModel(std::vector<Document>& documents, SourceDefinitions definitions
   options.default_namespace = default_namespace;
   options.consumer_kinds = extra_kinds;
   ReadMissingFacts(documents, options);
-  // A source taken from a document that kept its record is located by the record,
-  // whose Helm 4 template annotation names where it came from.
-  std::map<std::pair<const Stream*, std::uint32_t>, const Document*> annotated;
-  if (!definitions.empty()) {
-    for (const Document& doc : documents) {
-      if (doc.has_annotations_or_duplicate_keys()) {
-        annotated.emplace(std::make_pair(&doc.stream(), doc.span().index), &doc);
-      }
-    }
-  }
-  for (Source& source : definitions) {
-    auto found = annotated.find({source.stream, source.span});
-    if (found != annotated.end()) source.document = found->second;
-  }
   Model model;
   std::size_t consumers = 0;
   for (const Document& doc : documents) {
@@ -42,9 +24,7 @@ Model BuildModel(std::vector<Document>& documents, SourceDefinitions definitions
     DocumentFacts* found = doc.facts();
     if (found == nullptr) continue;
     auto define = [&](Source& source) {
-      source.stream = &doc.stream();
-      source.document = &doc;
-      source.span = doc.span().index;
+      source.DefinedIn(doc);
       definitions.push_back(std::move(source));
     };
     if (const std::unique_ptr<Source>& source = found->source) {

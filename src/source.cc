@@ -38,11 +38,18 @@ std::string SourceId::Describe() const {
   return std::string(SourceKindName(kind)) + " " + name_space + "/" + name;
 }
 
+void Source::DefinedIn(const Document& doc) {
+  stream = &doc.stream();
+  span = doc.span().index;
+  if (doc.span().Source(doc.stream().bytes()).empty()) template_annotation = doc.template_path();
+}
+
 Location Source::Where() const {
-  if (document != nullptr) return document->LocateAt(pos);
   if (stream == nullptr) return {};
   const DocumentSpan& defined_in = stream->documents()[span - 1];
-  return stream->Locate(defined_in, defined_in.begin + pos);
+  Location where = stream->Locate(defined_in, defined_in.begin + pos);
+  if (where.source.empty()) where.source = template_annotation.str();
+  return where;
 }
 
 std::string SourceId::Path() const {

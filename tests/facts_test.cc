@@ -99,7 +99,7 @@ TEST(FactReader, ReadsWhatTheAnalysisNeedsBeforeTheTreeGoes) {
   EXPECT_EQ(docs[3].facts()->rotation->secret.name, "tls-cert");
 }
 
-// Documents that define sources: only the first and the last keep no record.
+// Documents that define sources: the first, the second and the last keep no record.
 const char* const kSources = R"(# Source: app/templates/plain.yaml
 apiVersion: v1
 kind: ConfigMap
@@ -112,6 +112,14 @@ metadata:
   name: annotated
   annotations:
     postrenderer.helm.sh/postrender-filename: app/templates/annotated.yaml
+---
+apiVersion: v1
+kind: Secret
+metadata:
+  name: ignored
+  annotations:
+    postrenderer.helm.sh/postrender-filename: app/templates/ignored.yaml
+    rollcall.dev/ignore: "missing-key: read by a job that checks it"
 ---
 # SECRET-VERSION: pending
 apiVersion: v1
@@ -164,26 +172,30 @@ TEST(SourceTaker, TakesEverySourceInStreamOrderAndDropsOnlyTheRecordsNothingElse
   SourceDefinitions definitions;
   std::vector<Document> docs = ParseStream(stream, Limits{}, nullptr, FactReader(FactOptions{}),
                                            nullptr, SourceTaker(&definitions, FactOptions{}));
-  // An annotation, a marker's text, a List, a key written twice, a consumer: kept.
+  // An annotation (Helm 4's template annotation aside), a marker's text, a List, a key
+  // written twice, a consumer: kept.
   EXPECT_THAT(Described(docs),
-              ::testing::ElementsAre("Secret annotated", "Secret marked", "List (unnamed)",
+              ::testing::ElementsAre("Secret ignored", "Secret marked", "List (unnamed)",
                                      "ConfigMap twice", "Deployment web"));
   for (const Document& doc : docs) {
     if (doc.facts() != nullptr) {
       EXPECT_EQ(doc.facts()->source, nullptr) << doc.Describe();
     }
   }
-  // Located by their stream alone until the model links the records that are kept.
-  EXPECT_THAT(Defined(definitions),
-              ::testing::ElementsAre("plain@1:2 (app/templates/plain.yaml)", "annotated@2:7 ()",
-                                     "marked@3:15 ()", "listed@4:22 ()", "twice@5:24 ()",
-                                     "last@7:37 (app/templates/last.yaml)"));
+  // Each named after its template: the "# Source:" line, else Helm 4's annotation.
+  const std::vector<std::string> in_stream_order = {"plain@1:2 (app/templates/plain.yaml)",
+                                                    "annotated@2:7 (app/templates/annotated.yaml)",
+                                                    "ignored@3:14 (app/templates/ignored.yaml)",
+                                                    "marked@4:23 ()",
+                                                    "listed@5:30 ()",
+                                                    "twice@6:32 ()",
+                                                    "last@8:45 (app/templates/last.yaml)"};
+  EXPECT_EQ(Defined(definitions), in_stream_order);
   Model model = BuildModel(docs, std::move(definitions), "default");
-  EXPECT_THAT(
-      Defined(model.sources),
-      ::testing::ElementsAre("last@7:37 (app/templates/last.yaml)", "listed@4:22 ()",
-                             "plain@1:2 (app/templates/plain.yaml)", "twice@5:24 ()",
-                             "annotated@2:7 (app/templates/annotated.yaml)", "marked@3:15 ()"));
+  EXPECT_THAT(Defined(model.sources),  // ConfigMaps, then Secrets, by name
+              ::testing::ElementsAre(in_stream_order[6], in_stream_order[4], in_stream_order[0],
+                                     in_stream_order[5], in_stream_order[1], in_stream_order[2],
+                                     in_stream_order[3]));
   EXPECT_TRUE(model.findings.empty());
   ASSERT_EQ(model.consumers.size(), 1u);
 }
@@ -195,13 +207,28 @@ TEST(SourceTaker, KeepsEveryRecordWhenAPreviousReleaseIsCompared) {
   SourceDefinitions definitions;
   std::vector<Document> docs = ParseStream(stream, Limits{}, nullptr, FactReader(options), nullptr,
                                            SourceTaker(&definitions, options));
-  EXPECT_EQ(docs.size(), 7u);
-  EXPECT_EQ(definitions.size(), 6u);
+  EXPECT_EQ(docs.size(), 8u);
+  EXPECT_EQ(definitions.size(), 7u);
   // Each defined once: the facts left with a kept record are not read again (a
   // source defined twice was a duplicate-source warning on every --previous render).
   Model model = BuildModel(docs, std::move(definitions), "default");
-  EXPECT_EQ(model.sources.size(), 6u);
+  EXPECT_EQ(model.sources.size(), 7u);
   EXPECT_TRUE(model.findings.empty());
+}
+
+// Documents read without a taker (a previous release, --state) keep their sources
+// in their facts until the model takes them, named after the template the same way.
+TEST(SourceTaker, TheModelOfDocumentsReadWithoutOneLocatesTheSameWay) {
+  Stream stream(kSources, "in.yaml");
+  std::vector<Document> docs = ParseStream(stream, Limits{});
+  EXPECT_EQ(docs.size(), 8u);
+  Model model = BuildModel(docs, {}, "default");
+  const Source* annotated =
+      model.sources.Find(SourceId{SourceKind::kSecret, "default", "annotated"});
+  ASSERT_NE(annotated, nullptr);
+  EXPECT_EQ(annotated->Where().source, "app/templates/annotated.yaml");
+  EXPECT_EQ(annotated->Where().line, 7u);
+  EXPECT_EQ(model.sources.size(), 7u);
 }
 
 TEST(ReadMissingFacts, ReadsDocumentsParsedWithoutAReader) {

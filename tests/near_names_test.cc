@@ -9,7 +9,7 @@ namespace {
 Model ModelOf(std::initializer_list<SourceId> ids) {
   Model model;
   std::vector<Source> sources;
-  for (const SourceId& id : ids) sources.push_back(Source{id, {}});
+  for (const SourceId& id : ids) sources.emplace_back().id = id;
   model.sources.Add(std::move(sources), SourceTable::OnSameId::kReplace);
   return model;
 }

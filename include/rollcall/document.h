@@ -108,8 +108,9 @@ class Document {
   // "Secret app/db" for messages.
   std::string Describe() const;
 
-  // Whether it has annotations or keys written twice (what few documents have).
-  bool has_annotations_or_duplicate_keys() const { return written_ != nullptr; }
+  // Whether it has annotations or keys written twice (what few documents have),
+  // Helm 4's template annotation aside: every document of a Helm 4 post-render has it.
+  bool has_written_beyond_template() const;
 
   // What the analysis read of the tree (facts.h), or null before it has, and once
   // the model has taken all of it (BuildModel).

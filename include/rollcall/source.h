@@ -38,17 +38,20 @@ struct Source {
   // Key → the bytes the process reads: Secret data base64-decoded with stringData
   // over it, ConfigMap data and base64-decoded binaryData.
   SourceEntries entries;
-  // Where it is defined, once the model is built (none for a source from --state
-  // or a lookup): the stream and the document's index in it (1-based), and where
-  // in that document the object starts. A document that only defines a source
-  // keeps no record of its own (facts.h's SourceTaker); one that keeps a record is
-  // `document` too, whose Helm 4 template annotation a location names.
+  // Where it is defined, once read from a stream (none for a source from --state
+  // or a lookup): the stream and the document's index in it (1-based), where in
+  // that document the object starts, and Helm 4's template annotation when the
+  // document has no "# Source:" line, the origin a location names. A document that
+  // only defines a source keeps no record of its own (facts.h's SourceTaker).
   const Stream* stream = nullptr;
-  const Document* document = nullptr;
+  Name template_annotation;
   std::uint32_t span = 0;
   std::uint32_t pos = 0;
 
-  // Where the object starts; unknown (an empty Location) without a stream.
+  // Records that it is defined in `doc`, at `pos`.
+  void DefinedIn(const Document& doc);
+  // Where the object starts, as Document::LocateAt says; unknown (an empty
+  // Location) without a stream.
   Location Where() const;
 };
 

@@ -80,7 +80,7 @@ std::vector<std::string> NamedReads(const Consumer& consumer,
   Model named;
   std::vector<Source> empty;
   empty.reserve(changed.size());
-  for (const auto& [id, source] : changed) empty.push_back(Source{id, {}});
+  for (const auto& [id, source] : changed) empty.emplace_back().id = id;
   named.sources.Add(std::move(empty), SourceTable::OnSameId::kReplace);
   std::vector<std::string> out;
   for (const SourceRead& read : ResolveReads(consumer, named, nullptr)) {

@@ -10,6 +10,7 @@
 // Usage: rollcall_reading FILE... (or the files one a line on stdin when none is
 // given). A stream rollcall refuses prints one "error" line.
 #include <algorithm>
+#include <cstdint>
 #include <exception>
 #include <fstream>
 #include <iostream>
@@ -77,9 +78,9 @@ std::vector<std::string> Read(const std::string& path) {
     std::vector<Document> documents = ParseStream(stream, Limits{}, nullptr, FactReader(facts));
     RefuseHalfObjects(documents);  // as render does
     Analysis analysis(std::move(documents), std::move(options));
-    std::map<const Document*, std::vector<const Source*>> listed;
-    for (const Source& source : analysis.model().sources)
-      listed[source.document].push_back(&source);
+    // By the index of the document that defines them: one stream here.
+    std::map<std::uint32_t, std::vector<const Source*>> listed;
+    for (const Source& source : analysis.model().sources) listed[source.span].push_back(&source);
     std::map<const Document*, std::vector<const Consumer*>> listed_consumers;
     for (const Consumer& consumer : analysis.model().consumers) {
       if (consumer.listed) listed_consumers[consumer.document].push_back(&consumer);
@@ -88,9 +89,9 @@ std::vector<std::string> Read(const std::string& path) {
       if (doc.shape() != Document::Shape::kObject && doc.shape() != Document::Shape::kUnread) {
         continue;
       }
-      bool is_list =
-          (doc.kind() != "Secret" && doc.kind() != "ConfigMap" && listed.count(&doc) > 0) ||
-          listed_consumers.count(&doc) > 0;
+      bool is_list = (doc.kind() != "Secret" && doc.kind() != "ConfigMap" &&
+                      listed.count(doc.span().index) > 0) ||
+                     listed_consumers.count(&doc) > 0;
       if (is_list) {
         // A List: rollcall reads its Secrets, ConfigMaps and workloads, and those
         // are its objects.
@@ -102,7 +103,7 @@ std::vector<std::string> Read(const std::string& path) {
                                 {"name", consumer->name.str()}},
                                path));
         }
-        for (const Source* source : listed[&doc]) {
+        for (const Source* source : listed[doc.span().index]) {
           const SourceId& id = source->id;
           lines.push_back(Line({{"type", "object"},
                                 {"apiVersion", "v1"},
