@@ -50,9 +50,10 @@ ReadTree FactReader(FactOptions options);
 // moves the Secrets and ConfigMaps out of each document's facts into
 // `definitions`, in stream order, which the model is built from (BuildModel), and
 // leaves out the record of a document that defines one and that nothing else
-// reads: neither a consumer nor a rotation, no annotation, no key written twice, no
-// marker's text, no List, no previous release to compare it with. A stream of a
-// million small ConfigMaps kept a record of 80 bytes for each (docs/performance.md).
+// reads: neither a consumer nor a rotation, no annotation but Helm 4's template
+// annotation, no key written twice, no marker's text, no List, no previous release
+// to compare it with. A stream of a million small ConfigMaps kept a record of 80
+// bytes for each (docs/performance.md).
 TakeRecord SourceTaker(SourceDefinitions* definitions, const FactOptions& options);
 
 // Reads the facts of documents parsed without a FactReader (every tree kept), on
