@@ -48,7 +48,7 @@ struct Source {
   std::uint32_t span = 0;
   std::uint32_t pos = 0;
 
-  // Records that it is defined in `doc`, at `pos`.
+  // Records that `doc` defines it (its `pos` in `doc` is set where it is read).
   void DefinedIn(const Document& doc);
   // Where the object starts, as Document::LocateAt says; unknown (an empty
   // Location) without a stream.
