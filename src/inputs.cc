@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
 #include <optional>
 #include <sstream>
 
@@ -45,6 +46,17 @@ std::string ChartPath(const fs::path& directory) {
   std::string path = directory.string();
   if (directory.is_absolute() || path.rfind("./", 0) == 0) return path;
   return "./" + path;
+}
+
+// Appends `from` to `to`, moved whole when `to` is empty: appending a million
+// records one by one kept the old and the new arrays and `from` alive at once.
+template <typename Container>
+void MoveAppend(Container& to, Container from) {
+  if (to.empty()) {
+    to = std::move(from);
+  } else {
+    to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+  }
 }
 
 class Loader {
@@ -140,22 +152,9 @@ class Loader {
       inputs_.streams.push_back(std::move(stream));
       return;
     }
-    // Moved whole when it is the first: appending a million records one by one
-    // kept the vector's old and new arrays and `parsed` alive at once.
-    if (inputs_.documents.empty()) {
-      inputs_.documents = std::move(parsed);
-    } else {
-      inputs_.documents.insert(inputs_.documents.end(), std::make_move_iterator(parsed.begin()),
-                               std::make_move_iterator(parsed.end()));
-    }
+    MoveAppend(inputs_.documents, std::move(parsed));
     if (counted.count() > 0) inputs_.counted_not_objects.push_back(std::move(counted));
-    if (inputs_.defined_sources.empty()) {
-      inputs_.defined_sources = std::move(defined);
-    } else {
-      inputs_.defined_sources.insert(inputs_.defined_sources.end(),
-                                     std::make_move_iterator(defined.begin()),
-                                     std::make_move_iterator(defined.end()));
-    }
+    MoveAppend(inputs_.defined_sources, std::move(defined));
     inputs_.streams.push_back(std::move(stream));
   }
 

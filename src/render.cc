@@ -111,9 +111,8 @@ std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, Rende
   analysis_options.lookup = options.lookup;
   // Documents the analysis does not read are never parsed, and the others' trees
   // go as soon as their facts are read; values-like documents past the first few
-  // are only counted (docs/performance.md).
-  // Documents that only define a Secret or ConfigMap keep no record: their sources
-  // are taken as they are read (facts.h's SourceTaker).
+  // are only counted, and those that only define a Secret or ConfigMap keep no
+  // record, their sources taken as they are read (docs/performance.md).
   std::vector<CountedNotObjects> counted(1);
   SourceDefinitions definitions;
   const FactOptions fact_options = FactOptionsFor(analysis_options);

@@ -41,7 +41,11 @@ std::string SourceId::Describe() const {
 void Source::DefinedIn(const Document& doc) {
   stream = &doc.stream();
   span = doc.span().index;
-  if (doc.span().Source(doc.stream().bytes()).empty()) template_annotation = doc.template_path();
+  // Only Helm 4's annotation is kept: a "# Source:" line, which template_path()
+  // reads first, is read from the stream again when asked (Where).
+  if (doc.Annotation(kHelm4FilenameAnnotation) != nullptr) {
+    template_annotation = doc.template_path();
+  }
 }
 
 Location Source::Where() const {

@@ -7,12 +7,16 @@
 namespace rollcall {
 namespace {
 
-// Sorts `places` (indexes into `sources`) by id, those of one id in the order
-// they were added.
-void SortById(const SourceDefinitions& sources, std::vector<std::uint32_t>& places) {
-  std::stable_sort(places.begin(), places.end(), [&](std::uint32_t left, std::uint32_t right) {
+// Orders places (indexes into `sources`) by their sources' ids.
+auto ById(const SourceDefinitions& sources) {
+  return [&sources](std::uint32_t left, std::uint32_t right) {
     return sources[left].id < sources[right].id;
-  });
+  };
+}
+
+// Sorts `places` by id, those of one id in the order they were added.
+void SortById(const SourceDefinitions& sources, std::vector<std::uint32_t>& places) {
+  std::stable_sort(places.begin(), places.end(), ById(sources));
 }
 
 // Of `places` sorted by SortById, one of each id: the last added (keep_last) or the
@@ -78,9 +82,7 @@ std::size_t SourceTable::Add(std::vector<Source> sources, OnSameId on_same_id) {
   const std::size_t middle = places_.size();
   places_.insert(places_.end(), fresh.begin(), fresh.end());
   std::inplace_merge(places_.begin(), places_.begin() + static_cast<std::ptrdiff_t>(middle),
-                     places_.end(), [&](std::uint32_t left, std::uint32_t right) {
-                       return sources_[left].id < sources_[right].id;
-                     });
+                     places_.end(), ById(sources_));
   return fresh.size();
 }
 
