@@ -30,8 +30,7 @@ Model BuildModel(std::vector<Document>& documents, SourceDefinitions definitions
     if (const std::unique_ptr<Source>& source = found->source) {
       define(*source);
     } else if (found->consumer) {
-      Consumer& consumer = model.consumers.emplace_back(std::move(*found->consumer));
-      consumer.document = &doc;
+      model.consumers.push_back(std::move(found->consumer)).document = &doc;
     }
     if (found->listed_sources) {
       for (Source& source : *found->listed_sources) define(source);
@@ -39,7 +38,7 @@ Model BuildModel(std::vector<Document>& documents, SourceDefinitions definitions
     }
     if (found->listed_consumers) {
       for (Consumer& listed : *found->listed_consumers) {
-        model.consumers.emplace_back(std::move(listed)).document = &doc;
+        model.consumers.push_back(std::make_unique<Consumer>(std::move(listed))).document = &doc;
       }
       found->listed_consumers.reset();
     }

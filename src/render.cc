@@ -98,10 +98,29 @@ PlannedConsumer PlanConsumer(const Consumer& consumer, const Analysis& analysis,
   return out;
 }
 
-// Everything but the output: findings, coverage and rollout in `result`, and the
-// edits to splice. The analysis, and the documents' trees with it, ends here, before
-// the output is built.
-std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, RenderResult& result) {
+// Plans every consumer's edits on every usable CPU (usable_cpus.h), a chunk of
+// consumers at a time, so that the plans of a large stream are never all held at
+// once, and hands each chunk to `take` in stream order until it returns false. The
+// first error in stream order wins as in a serial loop: no later chunk is planned
+// before an earlier one.
+template <typename Take>
+void PlanInChunks(const Analysis& analysis, const RenderOptions& options, const Take& take) {
+  const OwnedList<Consumer>& consumers = analysis.model().consumers;
+  constexpr std::size_t kChunk = std::size_t{1} << 12;
+  for (std::size_t begin = 0; begin < consumers.size(); begin += kChunk) {
+    std::vector<PlannedConsumer> planned = ParallelMap<PlannedConsumer>(
+        std::min(kChunk, consumers.size() - begin),
+        [&](std::size_t i) { return PlanConsumer(consumers[begin + i], analysis, options); });
+    if (!take(planned)) return;
+  }
+}
+
+// Reads and analyses the stream: documents the analysis does not read are never
+// parsed, and the others' trees go as soon as their facts are read; values-like
+// documents past the first few are only counted, and those that only define a
+// Secret or ConfigMap keep no record, their sources taken as they are read
+// (docs/performance.md).
+std::unique_ptr<const Analysis> Analyse(const Stream& stream, const RenderOptions& options) {
   AnalysisOptions analysis_options;
   analysis_options.default_namespace = options.default_namespace;
   analysis_options.config = options.config;
@@ -109,10 +128,6 @@ std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, Rende
   analysis_options.previous = options.previous;
   analysis_options.state = options.state;
   analysis_options.lookup = options.lookup;
-  // Documents the analysis does not read are never parsed, and the others' trees
-  // go as soon as their facts are read; values-like documents past the first few
-  // are only counted, and those that only define a Secret or ConfigMap keep no
-  // record, their sources taken as they are read (docs/performance.md).
   std::vector<CountedNotObjects> counted(1);
   SourceDefinitions definitions;
   const FactOptions fact_options = FactOptionsFor(analysis_options);
@@ -123,50 +138,76 @@ std::vector<Edit> Plan(const Stream& stream, const RenderOptions& options, Rende
       },
       FactReader(fact_options), &counted.front(), SourceTaker(&definitions, fact_options));
   RefuseHalfObjects(documents);
-  Analysis analysis(std::move(documents), std::move(analysis_options), std::move(counted),
-                    std::move(definitions));
-
-  result.findings = RunRules(analysis, {}, RulesFor::kRender);
-  result.summary = analysis.Summary();
-  // Each consumer's edits depend on it and the model alone: they are planned on every
-  // usable CPU (usable_cpus.h), a chunk of consumers at a time, so that the plans of a
-  // large stream are not all held beside the edits taken from them; chunks go in
-  // stream order, and the first error in stream order wins as in a serial loop.
-  const std::vector<Consumer>& consumers = analysis.model().consumers;
-  std::vector<Edit> edits;
-  edits.reserve(consumers.size());  // one edit each, but for a renamed Job
-  std::vector<RenderedConsumer> rendered;
-  rendered.reserve(consumers.size());
-  constexpr std::size_t kChunk = std::size_t{1} << 12;
-  for (std::size_t begin = 0; begin < consumers.size(); begin += kChunk) {
-    std::vector<PlannedConsumer> planned = ParallelMap<PlannedConsumer>(
-        std::min(kChunk, consumers.size() - begin),
-        [&](std::size_t i) { return PlanConsumer(consumers[begin + i], analysis, options); });
-    for (PlannedConsumer& plan : planned) {
-      Append(edits, std::move(plan.edits));  // which frees the plan's list
-      rendered.push_back(std::move(plan.item));
-    }
-  }
-  result.rollout = CompareRollout(analysis, rendered, options.previous);
-  return edits;
+  return std::make_unique<const Analysis>(std::move(documents), std::move(analysis_options),
+                                          std::move(counted), std::move(definitions));
 }
 
 }  // namespace
 
-RenderResult PlanRender(const Stream& stream, const RenderOptions& options) {
-  RenderResult result;
-  result.edits = Plan(stream, options, result);
-  return result;
+RenderPlan::RenderPlan(const Stream& stream, const RenderOptions& options)
+    : options_(options), analysis_(Analyse(stream, options)) {
+  result_.findings = RunRules(*analysis_, {}, RulesFor::kRender);
+  result_.summary = analysis_->Summary();
+  // The first planning: every consumer can be edited, and what it becomes goes
+  // into the rollout. Its edits are kept while they are small beside the input, as
+  // in most streams, where planning again would cost a tenth of the run; past that,
+  // they are dropped chunk by chunk, and planned again as the output is written.
+  const std::size_t budget = stream.bytes().size() / 4;
+  std::size_t kept = 0;
+  keeps_every_run_ = true;
+  RolloutComparison rollout(*analysis_, options_.previous);
+  PlanInChunks(*analysis_, options_, [&](std::vector<PlannedConsumer>& planned) {
+    std::vector<Edit> run;
+    for (PlannedConsumer& plan : planned) {
+      rollout.Add(plan.item);
+      if (!keeps_every_run_) continue;
+      for (const Edit& edit : plan.edits) kept += sizeof(Edit) + edit.text.capacity();
+      Append(run, std::move(plan.edits));
+    }
+    if (keeps_every_run_ && kept > budget) {
+      keeps_every_run_ = false;
+      kept_runs_ = {};
+    }
+    if (keeps_every_run_) kept_runs_.push_back(std::move(run));
+    return true;
+  });
+  result_.rollout = std::move(rollout).Finish();
+}
+
+RenderPlan::~RenderPlan() = default;
+
+void RenderPlan::ForEachEditRun(const std::function<bool(std::vector<Edit>&)>& take) {
+  if (keeps_every_run_) {
+    for (std::vector<Edit>& run : kept_runs_) {
+      if (!take(run)) break;
+    }
+    kept_runs_ = {};
+    return;
+  }
+  std::vector<Edit> run;
+  PlanInChunks(*analysis_, options_, [&](std::vector<PlannedConsumer>& planned) {
+    run.clear();
+    for (PlannedConsumer& plan : planned) Append(run, std::move(plan.edits));
+    return take(run);
+  });
 }
 
 RenderResult Render(const Stream& stream, const RenderOptions& options) {
-  RenderResult result = PlanRender(stream, options);
+  std::vector<Edit> edits;
+  RenderResult result;
+  {
+    RenderPlan plan(stream, options);
+    plan.ForEachEditRun([&](std::vector<Edit>& run) {
+      Append(edits, std::move(run));
+      return true;
+    });
+    result = std::move(plan.result());
+  }
   // The analysis's freed memory goes back to the system before the output string is
-  // built: the peak RSS is the larger of the two, not their sum. PlanRender's
-  // callers write the output piece by piece and need no such room.
+  // built: the peak RSS is the larger of the two, not their sum. RenderPlan's users
+  // write the output piece by piece and need no such room.
   ReturnFreedMemory();
-  result.output = Splice(stream.bytes(), std::move(result.edits));
-  result.edits.clear();
+  result.output = Splice(stream.bytes(), std::move(edits));
   return result;
 }
 

@@ -1,8 +1,5 @@
 #include "rollcall/rollout.h"
 
-#include <map>
-#include <set>
-
 #include "rollcall/hashing.h"
 #include "rollcall/jobs.h"
 #include "rollcall/render.h"
@@ -62,63 +59,68 @@ const char* RolloutStatusName(RolloutStatus status) {
   return "?";
 }
 
-std::vector<RolloutEntry> CompareRollout(const Analysis& analysis,
-                                         const std::vector<RenderedConsumer>& rendered,
-                                         const PreviousRelease* previous) {
-  static const Model kNoModel;
-  const Model& before = previous != nullptr ? previous->model() : kNoModel;
-  std::vector<RolloutEntry> entries;
-  entries.reserve(rendered.size());
-  std::set<const Consumer*> matched;            // previous consumers still there
-  std::map<ObjectKey, const Consumer*> by_key;  // previous consumers, looked up once each
-  for (const Consumer& old : before.consumers) by_key.emplace(KeyOf(old), &old);
-  for (const RenderedConsumer& item : rendered) {
-    const Consumer& consumer = *item.consumer;
-    RolloutEntry entry;
-    entry.kind = consumer.kind;
-    entry.name_space = consumer.name_space;
-    entry.name = item.name;
-    ObjectKey key = KeyOf(consumer);
-    key.name = item.name;
-    auto found = by_key.find(key);
-    const Consumer* old = found == by_key.end() ? nullptr : found->second;
-    if (item.dropped) {
-      entry.status = RolloutStatus::kAlreadyRan;
-      if (old != nullptr) matched.insert(old);
-    } else if (old != nullptr) {
-      matched.insert(old);
-      bool same = TemplateFingerprint(consumer.pod_template(), item.config_hash) ==
-                  TemplateFingerprint(old->pod_template(), WrittenConfigHash(*old));
-      if (same) {
-        entry.status = RolloutStatus::kUnchanged;
-      } else if (consumer.role == ConsumerRole::kPlainJob) {
-        entry.status = RolloutStatus::kRefused;  // a Job's template cannot change in place
-      } else {
-        entry.status = RolloutStatus::kRolled;
-        entry.changed = ChangedSources(consumer, analysis.model(), before);
-      }
-    } else if (const Consumer* predecessor = consumer.job_action == JobAction::kRename
-                                                 ? RenamedFrom(consumer, before)
-                                                 : nullptr) {
-      matched.insert(predecessor);
-      entry.status = RolloutStatus::kRenamed;
-      entry.previous = predecessor->name;
-      entry.changed = ChangedSources(consumer, analysis.model(), before);
+namespace {
+const Model& NoModel() {
+  static const Model kNone;
+  return kNone;
+}
+}  // namespace
+
+RolloutComparison::RolloutComparison(const Analysis& analysis, const PreviousRelease* previous)
+    : analysis_(analysis), before_(previous != nullptr ? previous->model() : NoModel()) {
+  entries_.reserve(analysis.model().consumers.size());
+  for (const Consumer& old : before_.consumers) by_key_.emplace(KeyOf(old), &old);
+}
+
+void RolloutComparison::Add(const RenderedConsumer& item) {
+  const Consumer& consumer = *item.consumer;
+  RolloutEntry entry;
+  entry.kind = consumer.kind;
+  entry.name_space = consumer.name_space;
+  entry.name = item.name;
+  ObjectKey key = KeyOf(consumer);
+  key.name = item.name;
+  auto found = by_key_.find(key);
+  const Consumer* old = found == by_key_.end() ? nullptr : found->second;
+  if (item.dropped) {
+    entry.status = RolloutStatus::kAlreadyRan;
+    if (old != nullptr) matched_.insert(old);
+  } else if (old != nullptr) {
+    matched_.insert(old);
+    bool same = TemplateFingerprint(consumer.pod_template(), item.config_hash) ==
+                TemplateFingerprint(old->pod_template(), WrittenConfigHash(*old));
+    if (same) {
+      entry.status = RolloutStatus::kUnchanged;
+    } else if (consumer.role == ConsumerRole::kPlainJob) {
+      entry.status = RolloutStatus::kRefused;  // a Job's template cannot change in place
     } else {
-      entry.status = RolloutStatus::kNew;
+      entry.status = RolloutStatus::kRolled;
+      entry.changed = ChangedSources(consumer, analysis_.model(), before_);
     }
-    entries.push_back(std::move(entry));
+  } else if (const Consumer* predecessor = consumer.job_action == JobAction::kRename
+                                               ? RenamedFrom(consumer, before_)
+                                               : nullptr) {
+    matched_.insert(predecessor);
+    entry.status = RolloutStatus::kRenamed;
+    entry.previous = predecessor->name;
+    entry.changed = ChangedSources(consumer, analysis_.model(), before_);
+  } else {
+    entry.status = RolloutStatus::kNew;
   }
-  for (const Consumer& old : before.consumers) {
-    if (matched.count(&old) > 0) continue;
+  entries_.push_back(std::move(entry));
+}
+
+std::vector<RolloutEntry> RolloutComparison::Finish() && {
+  for (const Consumer& old : before_.consumers) {
+    if (matched_.count(&old) > 0) continue;
     RolloutEntry entry;
     entry.kind = old.kind;
     entry.name_space = old.name_space;
     entry.name = old.name;
     entry.status = RolloutStatus::kRemoved;
-    entries.push_back(std::move(entry));
+    entries_.push_back(std::move(entry));
   }
-  return entries;
+  return std::move(entries_);
 }
 
 std::string RolloutEntry::Object() const { return kind + " " + name_space + "/" + name; }

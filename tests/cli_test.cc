@@ -189,6 +189,40 @@ TEST(Cli, StdinFromAFileReadsAsFromAPipe) {
   }
 }
 
+TEST(Cli, RenderWritesManyConsumersAsItWritesOne) {
+  // Render writes its output a chunk of 4,096 consumers at a time, planning each
+  // chunk's edits again as it goes (render.h's RenderPlan), and prints the rollout in
+  // writes of 64 KiB: 5,000 Deployments take two chunks and over 200 KiB of rollout.
+  const std::string secret = "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\ndata: {k: dg==}\n";
+  auto deployment = [](int i) {
+    return "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d" + std::to_string(i) +
+           "}\nspec: {template: {spec: {containers: [{name: a, envFrom: [{secretRef: {name: "
+           "s}}]}]}}}\n";
+  };
+  testing::ProcessResult one = RunProcess({RollcallBinary(), "render"}, secret + deployment(0));
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  ASSERT_THAT(one.out, StartsWith(secret));
+  const std::string rendered = one.out.substr(secret.size());  // d0 as rendered
+  ASSERT_THAT(rendered, HasSubstr("rollcall.dev/config-hash"));
+  const std::string name = "{name: d0}";
+  const std::size_t at = rendered.find(name);
+  ASSERT_NE(at, std::string::npos);
+  std::string input = secret;
+  std::string expected = secret;
+  std::string rollout;
+  constexpr int kConsumers = 5000;
+  for (int i = 0; i < kConsumers; ++i) {
+    input += deployment(i);
+    expected += rendered.substr(0, at) + "{name: d" + std::to_string(i) + "}" +
+                rendered.substr(at + name.size());
+    rollout += "rollcall: rollout: Deployment default/d" + std::to_string(i) + ": new\n";
+  }
+  testing::ProcessResult many = RunProcess({RollcallBinary(), "render"}, input);
+  EXPECT_EQ(many.exit_code, 0);
+  EXPECT_TRUE(many.out == expected) << "the output differs from d0's edit repeated";
+  EXPECT_THAT(many.err, HasSubstr(rollout));
+}
+
 TEST(Cli, InputLimitOverFourGibibytesIsRefused) {
   // Line offsets are 32-bit (stream.h's LineIndex).
   testing::ProcessResult result =

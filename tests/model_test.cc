@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "rollcall/facts.h"
 #include "rollcall/input_error.h"
 
 namespace rollcall {
@@ -307,6 +308,37 @@ spec:
   EXPECT_EQ(reads[0].keys, (std::set<std::string>{"a", "b"}));
   ASSERT_EQ(unresolved.size(), 1u);
   EXPECT_EQ(unresolved[0]->source.name, "gone");
+}
+
+TEST(BuildModel, TakesEachConsumerWhereItsFactsMadeIt) {
+  // The model holds the facts' consumers themselves (owned_list.h), not copies: a
+  // large stream's consumers are never in memory twice.
+  Parsed parsed(R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: a}
+spec: {template: {spec: {containers: [{name: c, envFrom: [{secretRef: {name: s}}]}]}}}
+---
+apiVersion: v1
+kind: List
+items:
+- apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: b}
+  spec: {template: {spec: {containers: [{name: c, envFrom: [{secretRef: {name: s}}]}]}}}
+)");
+  FactOptions options;
+  ReadMissingFacts(parsed.documents, options);
+  ASSERT_NE(parsed.documents[0].facts(), nullptr);
+  const Consumer* made = parsed.documents[0].facts()->consumer.get();
+  ASSERT_NE(made, nullptr);
+  Model model = BuildModel(parsed.documents, {}, "default");
+  ASSERT_EQ(model.consumers.size(), 2u);
+  EXPECT_EQ(&model.consumers[0], made);
+  std::vector<std::string> names;
+  for (const Consumer& consumer : model.consumers) {
+    names.push_back(consumer.name.str() + "@" + consumer.document->Describe());
+  }
+  EXPECT_THAT(names, ElementsAre("a@Deployment a", "b@List (unnamed)"));
 }
 
 }  // namespace

@@ -323,6 +323,44 @@ TEST(Render, TheFirstConsumerThatCannotBeEditedIsTheErrorPastTheFirstChunkOfPlan
   }
 }
 
+TEST(RenderPlan, HandsTheEditsARunPerChunkOfConsumersUntilTold) {
+  // Unpadded, the edits are more than a quarter of the input: planned again as they
+  // are handed out. Padded, they are kept from the first planning. The runs are the
+  // same either way.
+  for (std::size_t padding : {std::size_t{0}, std::size_t{1000}}) {
+    std::string stream = "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\ndata: {k: dg==}\n";
+    for (int i = 0; i < 5000; ++i) {
+      stream += "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: d" +
+                std::to_string(i) + ", labels: {pad: " + std::string(padding, 'x') +
+                "}}\nspec: {template: {spec: {containers: [{name: c, envFrom: [{secretRef: "
+                "{name: s}}]}]}}}\n";
+    }
+    Stream input(stream, "<stdin>");
+    RenderOptions options;
+    std::vector<std::size_t> runs;
+    std::size_t edited = 0;
+    {
+      RenderPlan plan(input, options);
+      EXPECT_EQ(plan.result().rollout.size(), 5000u);
+      EXPECT_TRUE(plan.result().output.empty());
+      plan.ForEachEditRun([&](std::vector<Edit>& run) {
+        runs.push_back(run.size());
+        for (const Edit& edit : run) edited += edit.text.find("config-hash") != std::string::npos;
+        return true;
+      });
+    }
+    EXPECT_EQ(runs, (std::vector<std::size_t>{4096, 904})) << padding;  // one edit each
+    EXPECT_EQ(edited, 5000u) << padding;
+    runs.clear();
+    RenderPlan plan(input, options);
+    plan.ForEachEditRun([&](std::vector<Edit>& run) {
+      runs.push_back(run.size());
+      return false;
+    });
+    EXPECT_EQ(runs, (std::vector<std::size_t>{4096})) << padding;
+  }
+}
+
 TEST(Render, LocatesErrorsInAStreamOverAMebibyte) {
   // Over 1 MiB, the lines are indexed beside the document split (stream.cc).
   std::string stream;

@@ -25,9 +25,23 @@ struct Edit {
 // on overlap or an edit past the end: that is a bug in rollcall, not bad input.
 std::string Splice(std::string_view bytes, std::vector<Edit> edits);
 
-// What Splice joins: runs of `bytes` and the edits' texts, in output order. The
-// pieces point into `bytes` and `edits` (sorted in place). For writing a large
-// output without building it (render's stdout: docs/performance.md).
-std::vector<std::string_view> SplicePieces(std::string_view bytes, std::vector<Edit>& edits);
+// What Splice joins, cut a run of edits at a time, for writing a large output
+// without building it (render's stdout, whose edits come a chunk of consumers at a
+// time: docs/performance.md). Each run's edits may come in any order but must start
+// at or past where the previous run's ended.
+class SpliceCutter {
+ public:
+  explicit SpliceCutter(std::string_view bytes) : bytes_(bytes) {}
+  // The pieces of `bytes` and the edits' texts, in output order, up to the last of
+  // `edits` (sorted in place): they point into `bytes` and `edits`. Throws as
+  // Splice does.
+  std::vector<std::string_view> Cut(std::vector<Edit>& edits);
+  // What follows the last edit cut.
+  std::string_view Rest() const { return bytes_.substr(copied_); }
+
+ private:
+  std::string_view bytes_;
+  std::size_t copied_ = 0;  // the bytes before this are in pieces already cut
+};
 
 }  // namespace rollcall

@@ -18,6 +18,7 @@
 #include "rollcall/location.h"
 #include "rollcall/name.h"
 #include "rollcall/node_shape.h"
+#include "rollcall/owned_list.h"
 #include "rollcall/restart_controllers.h"
 #include "rollcall/source.h"
 #include "rollcall/source_table.h"
@@ -144,7 +145,7 @@ struct Consumer {
 // Everything the stream says: sources by id and consumers in stream order.
 struct Model {
   SourceTable sources;
-  std::vector<Consumer> consumers;
+  OwnedList<Consumer> consumers;  // each where the facts made it
   std::vector<Finding> findings;  // what building it noticed: sources defined twice
 };
 

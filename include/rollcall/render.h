@@ -3,10 +3,13 @@
 // applied. Nothing here writes to stdout or stderr; the CLI does.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "rollcall/analysis.h"
 #include "rollcall/config.h"
 #include "rollcall/coverage.h"
 #include "rollcall/edit.h"
@@ -34,7 +37,6 @@ struct RenderOptions {
 
 struct RenderResult {
   std::string output;                 // the input with rollcall's edits spliced in
-  std::vector<Edit> edits;            // PlanRender's instead of `output`: to splice in
   std::vector<Finding> findings;      // what the rules found, as lint would report them
   CoverageSummary summary;            // coverage of every reference
   std::vector<RolloutEntry> rollout;  // each consumer against the previous release
@@ -43,9 +45,37 @@ struct RenderResult {
 // Throws InputError on malformed input; then nothing may be written to stdout.
 RenderResult Render(const Stream& stream, const RenderOptions& options);
 
-// Render without building the output: `edits` say how to make it from the input
-// (SplicePieces). The CLI writes the pieces straight to stdout, so a large stream's
-// output never sits in memory beside its input (docs/performance.md).
-RenderResult PlanRender(const Stream& stream, const RenderOptions& options);
+// Render without building the output, for writing it piece by piece (the CLI's
+// stdout): the stream is read and analysed, and every consumer's edits are planned
+// once, to know they can be made. Where those edits are large beside the input
+// (more than a quarter of it: a stream of many small workloads), they are dropped
+// and planned again, a chunk of consumers at a time, as the output is written: a
+// large stream's edits are never all held beside its model (docs/performance.md).
+class RenderPlan {
+ public:
+  // Throws InputError on malformed input, a consumer whose annotations cannot be
+  // edited included: then nothing may be written to stdout. `stream` and `options`
+  // must outlive the plan.
+  RenderPlan(const Stream& stream, const RenderOptions& options);
+  ~RenderPlan();
+  RenderPlan(const RenderPlan&) = delete;
+  RenderPlan& operator=(const RenderPlan&) = delete;
+
+  // Findings, summary and rollout; no output.
+  RenderResult& result() { return result_; }
+
+  // Hands `take` the edits that make the output from the input, in runs: one for
+  // each chunk of consumers, in stream order, each run's edits at or past the end
+  // of the run before (edit.h's SpliceCutter). Stops when `take` returns false.
+  // Called once: the runs kept from the first planning are handed over.
+  void ForEachEditRun(const std::function<bool(std::vector<Edit>&)>& take);
+
+ private:
+  const RenderOptions& options_;
+  std::unique_ptr<const Analysis> analysis_;
+  RenderResult result_;
+  bool keeps_every_run_ = false;  // the first planning's runs are all here
+  std::vector<std::vector<Edit>> kept_runs_;
+};
 
 }  // namespace rollcall

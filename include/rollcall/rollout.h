@@ -5,6 +5,8 @@
 // is a deploy that cannot report success while changing nothing.
 #pragma once
 
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,12 +48,27 @@ struct RenderedConsumer {
   bool dropped = false;  // a run-once Job that already ran: the previous one written back
 };
 
-// Compares every rendered consumer with the previous release (null: a first
-// install, where every consumer is new), then lists the previous release's
-// consumers that are gone.
-std::vector<RolloutEntry> CompareRollout(const Analysis& analysis,
-                                         const std::vector<RenderedConsumer>& rendered,
-                                         const PreviousRelease* previous);
+// Compares each rendered consumer with the previous release (null: a first
+// install, where every consumer is new) as render plans it, so that what it
+// planned need not be held; then lists the previous release's consumers that are
+// gone.
+class RolloutComparison {
+ public:
+  // `analysis` and `previous` must outlive the comparison.
+  RolloutComparison(const Analysis& analysis, const PreviousRelease* previous);
+
+  // The entry for one consumer, in stream order.
+  void Add(const RenderedConsumer& item);
+  // The entries added, then those of the previous release's consumers never matched.
+  std::vector<RolloutEntry> Finish() &&;
+
+ private:
+  const Analysis& analysis_;
+  const Model& before_;
+  std::vector<RolloutEntry> entries_;
+  std::set<const Consumer*> matched_;            // previous consumers still there
+  std::map<ObjectKey, const Consumer*> by_key_;  // previous consumers, looked up once each
+};
 
 // "Deployment ns/name: rolled (changed: secret/a, secret/b)"
 std::string FormatRollout(const RolloutEntry& entry);

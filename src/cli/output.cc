@@ -70,8 +70,13 @@ int WriteOutput(std::string_view output) {
   return kExitInput;
 }
 
-int WriteOutput(std::string_view input, std::vector<Edit>& edits, std::string& error) {
-  error = WriteStandardOutput(SplicePieces(input, edits));
+int WriteOutput(std::string_view input, RenderPlan& plan, std::string& error) {
+  SpliceCutter cutter(input);
+  plan.ForEachEditRun([&](std::vector<Edit>& run) {
+    error = WriteStandardOutput(cutter.Cut(run));
+    return error.empty();
+  });
+  if (error.empty()) error = WriteStandardOutput({cutter.Rest()});
   if (error.empty()) return kExitOk;
   PrintError(error);
   return kExitInput;

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "rollcall/edit.h"
+#include "rollcall/render.h"
 
 namespace rollcall::cli {
 
@@ -31,10 +31,11 @@ void IgnoreBrokenPipe();
 // Writes a command's output: kExitOk, or kExitInput with "rollcall: error: …" on
 // stderr when stdout failed.
 int WriteOutput(std::string_view output);
-// Writes `input` with `edits` spliced in, piece by piece (edit.h's SplicePieces):
-// every piece is known before the first byte goes out. Sets `error` to why stdout
-// failed (else ""), and returns kExitOk or kExitInput as WriteOutput does.
-int WriteOutput(std::string_view input, std::vector<Edit>& edits, std::string& error);
+// Writes `input` with the edits of a render `plan` spliced in, piece by piece, a
+// run of edits at a time (render.h's ForEachEditRun): the plan already knows every
+// edit can be made. Sets `error` to why stdout failed (else ""), and returns
+// kExitOk or kExitInput as WriteOutput does.
+int WriteOutput(std::string_view input, RenderPlan& plan, std::string& error);
 
 // Why ReplaceFile would refuse `path` (see there), or "": checked before a run
 // starts, so that a bad --report stops it before anything is written.

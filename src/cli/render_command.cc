@@ -57,6 +57,22 @@ void ReportUsageError(const std::vector<std::string>& args, const std::string& e
   WriteErrorReportFile(path, error);
 }
 
+// The rollout on stderr, a line per consumer, gathered into writes of up to 64 KiB:
+// std::cerr flushes after every insertion, and the lines of a stream of a hundred
+// thousand consumers are megabytes.
+void PrintRollout(const std::vector<RolloutEntry>& rollout) {
+  constexpr std::size_t kWrite = std::size_t{1} << 16;
+  std::string lines;
+  for (const RolloutEntry& entry : rollout) {
+    lines += StderrLine("rollout: " + FormatRollout(entry));
+    if (lines.size() >= kWrite) {
+      std::cerr << lines;
+      lines.clear();
+    }
+  }
+  std::cerr << lines;
+}
+
 }  // namespace
 
 cxxopts::Options RenderOptionsSpec() {
@@ -134,7 +150,8 @@ int RunRender(const std::vector<std::string>& args) {
     }
     std::string bytes = ReadStandardInput(options.limits.max_input_bytes);
     Stream stream(std::move(bytes), "<stdin>");
-    RenderResult result = PlanRender(stream, options);
+    RenderPlan plan(stream, options);
+    RenderResult& result = plan.result();
     PrintFindings(result.findings, result.summary);
     const FailOn fail_on = flags.fail_on.value_or(FailOn::kNever);
     bool stopped = StopsRender(result.findings, fail_on);
@@ -143,20 +160,16 @@ int RunRender(const std::vector<std::string>& args) {
       result.rollout.clear();
       std::cerr << "rollcall: rollout: nothing (render stopped)\n";
     }
-    std::string rollout;  // one write: std::cerr flushes after every insertion
-    for (const RolloutEntry& entry : result.rollout) {
-      rollout += StderrLine("rollout: " + FormatRollout(entry));
-    }
-    std::cerr << rollout;
-    Report report{result.findings, result.summary, result.rollout, stopped};
+    PrintRollout(result.rollout);
+    Report report{std::move(result.findings), result.summary, std::move(result.rollout), stopped};
     report.config = prepared.options.config.path;
     if (stopped) {
       WriteReportFile(report_path, report);
-      PrintError(StopReason(result.findings, fail_on, flags.fail_on_option) + "; nothing written");
+      PrintError(StopReason(report.findings, fail_on, flags.fail_on_option) + "; nothing written");
       return kExitFindings;
     }
     // The report goes last: it says whether the output reached its reader.
-    int written = WriteOutput(stream.bytes(), result.edits, report.error);
+    int written = WriteOutput(stream.bytes(), plan, report.error);
     if (written != kExitOk) {
       report.rollout.clear();
       report.stopped = true;
