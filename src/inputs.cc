@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iterator>
+#include <memory>
 #include <optional>
 #include <sstream>
 
@@ -226,37 +227,77 @@ namespace {
 
 }  // namespace
 
-std::string ReadStandardInput(std::size_t max_bytes) {
-  const std::string origin = "<stdin>";
-  constexpr std::size_t kChunk = std::size_t{1} << 20;
-  std::string bytes;
-  // A file given with `<` says its size: one buffer of that size, read straight
-  // into. A pipe (Helm's) does not: the buffer doubles as it fills, and the step
-  // that would pass the limit goes to one byte past it, which is enough to see the
-  // input is over it. (Growing by less than double, std::string doubles anyway: a
-  // last step of one byte would have taken the buffer to twice the limit.)
-  struct stat info {};
-  if (fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
-    bytes.resize(std::min(static_cast<std::size_t>(info.st_size), max_bytes) + 1);
-  }
-  std::size_t size = 0;
+namespace {
+
+// read(2) on standard input into [at, at + n), retried on EINTR: the bytes read, 0
+// at the end.
+std::size_t ReadSome(char* at, std::size_t n) {
   for (;;) {
-    if (size == bytes.size()) {
-      std::size_t next = std::max(bytes.size() * 2, kChunk);
-      bytes.resize(next >= max_bytes ? max_bytes + 1 : next);
-    }
-    ssize_t got = read(STDIN_FILENO, bytes.data() + size, bytes.size() - size);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) {
-      throw InputError(Location{origin, 0, 0, 0},
+    ssize_t got = read(STDIN_FILENO, at, n);
+    if (got >= 0) return static_cast<std::size_t>(got);
+    if (errno != EINTR) {
+      throw InputError(Location{"<stdin>", 0, 0, 0},
                        std::string("cannot read standard input: ") + std::strerror(errno));
     }
-    if (got == 0) break;
-    size += static_cast<std::size_t>(got);
-    if (size > max_bytes) OverLimit(origin, max_bytes);
   }
-  bytes.resize(size);
+}
+
+// What is left of standard input, after the `head` already read, as one string.
+// With no size to go by (a pipe: Helm's), it is read into blocks of 1 MiB that are
+// never zeroed, then copied into a string of the exact size, each block freed as it
+// is copied: the input is held once, plus a block. A buffer doubling as it filled
+// would hold up to twice the input, every byte of it zeroed, and copy it each time.
+std::string ReadRest(std::string head, std::size_t max_bytes) {
+  constexpr std::size_t kBlock = std::size_t{1} << 20;
+  std::vector<std::unique_ptr<char[]>> blocks;
+  std::size_t size = 0;  // in blocks
+  for (;;) {
+    std::size_t used = size % kBlock;
+    if (used == 0 && size / kBlock == blocks.size()) {
+      // new char[], not std::make_unique: its bytes are not zeroed, so a block's
+      // pages are touched once, by read(2).
+      blocks.emplace_back(new char[kBlock]);  // NOLINT(cppcoreguidelines-owning-memory)
+    }
+    std::size_t got = ReadSome(blocks.back().get() + used, kBlock - used);
+    if (got == 0) break;
+    size += got;
+    if (head.size() + size > max_bytes) OverLimit("<stdin>", max_bytes);
+  }
+  if (size == 0) return head;
+  std::string bytes;
+  bytes.reserve(head.size() + size);
+  bytes.append(head);
+  head = std::string();
+  for (std::size_t i = 0; i < blocks.size(); ++i) {
+    bytes.append(blocks[i].get(), std::min(kBlock, size - i * kBlock));
+    blocks[i].reset();
+  }
   return bytes;
+}
+
+}  // namespace
+
+std::string ReadStandardInput(std::size_t max_bytes) {
+  // A file given with `<` says its size: one buffer of that size and a byte, read
+  // straight into; a byte read into the last one means the input is over the limit,
+  // or the file grew, and the rest is read as from a pipe.
+  struct stat info {};
+  if (fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
+    std::string bytes(std::min(static_cast<std::size_t>(info.st_size), max_bytes) + 1, '\0');
+    std::size_t size = 0;
+    while (size < bytes.size()) {
+      std::size_t got = ReadSome(bytes.data() + size, bytes.size() - size);
+      if (got == 0) break;
+      size += got;
+    }
+    if (size > max_bytes) OverLimit("<stdin>", max_bytes);
+    if (size < bytes.size()) {
+      bytes.resize(size);
+      return bytes;
+    }
+    return ReadRest(std::move(bytes), max_bytes);
+  }
+  return ReadRest(std::string(), max_bytes);
 }
 
 std::string DisplayPath(const std::string& path) {

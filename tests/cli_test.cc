@@ -116,9 +116,10 @@ TEST(Cli, InputOverTheLimitIsRefused) {
 
 // A pipe's buffer grows by doubling, and its last step goes to one byte past the
 // limit: an input of exactly the limit is read whole, one byte more is refused, at
-// limits below, at and past the buffer's first size (1 MiB) and between doublings.
+// limits below, at and past a pipe's first block (1 MiB) and between blocks.
 TEST(Cli, InputOfExactlyTheLimitIsReadAndOneByteMoreIsNot) {
-  for (std::size_t limit : {std::size_t{100}, std::size_t{1} << 20, (std::size_t{3} << 20) + 5}) {
+  for (std::size_t limit : {std::size_t{100}, (std::size_t{1} << 20) - 1, std::size_t{1} << 20,
+                            (std::size_t{1} << 20) + 1, (std::size_t{3} << 20) + 5}) {
     std::string exactly = std::string(limit - 1, '#') + "\n";  // one comment line
     std::string args = "--max-input-bytes=" + std::to_string(limit);
     for (bool pipe : {true, false}) {
@@ -177,15 +178,20 @@ TEST(Cli, LintParsesOnlyTheObjectsItReads) {
 }
 
 TEST(Cli, StdinFromAFileReadsAsFromAPipe) {
-  // A redirected file is read into one buffer of its size; a pipe into a growing one.
-  for (const std::string& input :
-       {std::string(kStream), std::string(), std::string(3 << 20, '#')}) {
+  // A redirected file is read into one buffer of its size; a pipe into blocks of 1 MiB
+  // joined at the end.
+  for (const std::string& input : {std::string(kStream), std::string(), std::string(3 << 20, '#'),
+                                   std::string((1 << 20) - 1, '#'), std::string(1 << 20, '#'),
+                                   std::string((1 << 20) + 1, '#'), std::string(2 << 20, '#')}) {
     testing::ProcessResult piped = RunOnStdin(input, true);
     testing::ProcessResult from_file = RunOnStdin(input, false);
     EXPECT_EQ(piped.exit_code, 0) << input.size();
     EXPECT_EQ(from_file.exit_code, 0) << input.size();
     EXPECT_EQ(from_file.out, piped.out) << input.size();
     EXPECT_EQ(from_file.err, piped.err) << input.size();
+    if (input.empty() || input[0] == '#') {  // a comment: written back as it came
+      EXPECT_TRUE(piped.out == input) << input.size();
+    }
   }
 }
 

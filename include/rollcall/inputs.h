@@ -24,7 +24,8 @@ namespace rollcall {
 
 // Reads standard input ("<stdin>"); throws InputError when it holds more than
 // `max_bytes`, checked while reading. A file redirected to it is read into one
-// buffer of its size (docs/performance.md).
+// buffer of its size, a pipe into blocks joined once it ends: either way the input
+// is held once (docs/performance.md).
 std::string ReadStandardInput(std::size_t max_bytes);
 
 struct InputOptions {
