@@ -1,5 +1,6 @@
 #include "rollcall/analysis.h"
 
+#include <algorithm>
 #include <set>
 
 #include "rollcall/object_names.h"
@@ -14,10 +15,9 @@ namespace {
 // ConfigMap volume in place, but never a subPath mount.
 bool Reloadable(const Consumer& consumer, const Reference& reference) {
   if (reference.via != ReadVia::kVolume && reference.via != ReadVia::kProjected) return false;
-  for (const VolumeMount& mount : consumer.Mounts(reference)) {
-    if (mount.sub_path) return false;
-  }
-  return true;
+  const std::vector<VolumeMount> mounts = consumer.Mounts(reference);
+  return std::none_of(mounts.begin(), mounts.end(),
+                      [](const VolumeMount& mount) { return mount.sub_path; });
 }
 
 }  // namespace

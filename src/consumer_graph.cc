@@ -170,7 +170,7 @@ std::string ConsumerGraphDot(const std::vector<ConsumerUse>& uses, const Model& 
     Marks marks = MarksOf(index, consumer.Describe(), "");
     const Look& fill = marks.worst != nullptr ? Worse(*worst[i], *marks.worst) : *worst[i];
     out += "  " + Quote(ConsumerNode(consumer)) +
-           " [shape=box, style=\"rounded,filled\", fillcolor=\"" + fill.fill + "\", label=" +
+           R"( [shape=box, style="rounded,filled", fillcolor=")" + fill.fill + "\", label=" +
            Quote(consumer.kind + "\n" + consumer.name_space + "/" + consumer.name + marks.label) +
            marks.Attributes() + "];\n";
   }
