@@ -219,15 +219,13 @@ Inputs LoadInputs(const std::vector<std::string>& paths, const InputOptions& opt
 
 namespace {
 
-[[noreturn]] void OverLimit(const std::string& origin, std::size_t max_bytes) {
-  throw InputError(Location{origin, 0, 0, 0}, "input is larger than the limit of " +
-                                                  std::to_string(max_bytes) +
-                                                  " bytes (--max-input-bytes)");
+const char* const kStandardInput = "<stdin>";  // its origin in messages
+
+[[noreturn]] void OverLimit(std::size_t max_bytes) {
+  throw InputError(Location{kStandardInput, 0, 0, 0}, "input is larger than the limit of " +
+                                                          std::to_string(max_bytes) +
+                                                          " bytes (--max-input-bytes)");
 }
-
-}  // namespace
-
-namespace {
 
 // read(2) on standard input into [at, at + n), retried on EINTR: the bytes read, 0
 // at the end.
@@ -236,7 +234,7 @@ std::size_t ReadSome(char* at, std::size_t n) {
     ssize_t got = read(STDIN_FILENO, at, n);
     if (got >= 0) return static_cast<std::size_t>(got);
     if (errno != EINTR) {
-      throw InputError(Location{"<stdin>", 0, 0, 0},
+      throw InputError(Location{kStandardInput, 0, 0, 0},
                        std::string("cannot read standard input: ") + std::strerror(errno));
     }
   }
@@ -250,7 +248,7 @@ std::size_t ReadSome(char* at, std::size_t n) {
 std::string ReadRest(std::string head, std::size_t max_bytes) {
   constexpr std::size_t kBlock = std::size_t{1} << 20;
   std::vector<std::unique_ptr<char[]>> blocks;
-  std::size_t size = 0;  // in blocks
+  std::size_t size = 0;  // bytes read into the blocks
   for (;;) {
     std::size_t used = size % kBlock;
     if (used == 0 && size / kBlock == blocks.size()) {
@@ -261,7 +259,7 @@ std::string ReadRest(std::string head, std::size_t max_bytes) {
     std::size_t got = ReadSome(blocks.back().get() + used, kBlock - used);
     if (got == 0) break;
     size += got;
-    if (head.size() + size > max_bytes) OverLimit("<stdin>", max_bytes);
+    if (head.size() + size > max_bytes) OverLimit(max_bytes);
   }
   if (size == 0) return head;
   std::string bytes;
@@ -290,7 +288,7 @@ std::string ReadStandardInput(std::size_t max_bytes) {
       if (got == 0) break;
       size += got;
     }
-    if (size > max_bytes) OverLimit("<stdin>", max_bytes);
+    if (size > max_bytes) OverLimit(max_bytes);
     if (size < bytes.size()) {
       bytes.resize(size);
       return bytes;
