@@ -12,7 +12,7 @@
 #include "rollcall/jobs.h"
 #include "rollcall/lint.h"
 #include "rollcall/model.h"
-#include "rollcall/rollout.h"
+#include "rollcall/previous/rollout.h"
 
 namespace rollcall {
 namespace {

@@ -1,5 +1,5 @@
 // Every immutability rule with a change the API server refuses and one it takes.
-#include "rollcall/immutability.h"
+#include "rollcall/previous/immutability.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -5,18 +5,17 @@
 // person). Optional: config.yaml (then the case is kustomize's exec plugin protocol:
 // `rollcall krm config.yaml` on a plain stream), expected.stderr (exact), exit-code
 // (default 0). A case whose input is no ResourceList must leave stdout empty.
-#include "rollcall/krm.h"
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <functional>
 
 #include "rollcall/input_error.h"
-#include "rollcall/krm_field_path.h"
-#include "rollcall/krm_function_config.h"
-#include "rollcall/krm_item_stream.h"
-#include "rollcall/krm_results.h"
+#include "rollcall/krm/field_path.h"
+#include "rollcall/krm/function.h"
+#include "rollcall/krm/function_config.h"
+#include "rollcall/krm/item_stream.h"
+#include "rollcall/krm/results.h"
 #include "test_support.h"
 
 namespace rollcall {

@@ -1,7 +1,5 @@
 // The previous release: run-once Jobs dropped, stale tokens, immutable fields, and
 // what the deploy does to each consumer.
-#include "rollcall/previous.h"
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -11,6 +9,7 @@
 
 #include "rollcall/input_error.h"
 #include "rollcall/lint.h"
+#include "rollcall/previous/release.h"
 #include "rollcall/render.h"
 #include "test_support.h"
 

@@ -1,6 +1,6 @@
 // Values compared as Kubernetes reads them: YAML 1.1 scalars (go-yaml v2), JSON
 // keys, merge keys, resource quantities.
-#include "rollcall/semantic_equal.h"
+#include "rollcall/previous/semantic_equal.h"
 
 #include <gtest/gtest.h>
 

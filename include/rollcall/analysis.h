@@ -22,7 +22,7 @@
 #include "rollcall/lookup.h"
 #include "rollcall/markers.h"
 #include "rollcall/model.h"
-#include "rollcall/previous.h"
+#include "rollcall/previous/release.h"
 #include "rollcall/runtime_sources.h"
 
 namespace rollcall {

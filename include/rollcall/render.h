@@ -17,8 +17,8 @@
 #include "rollcall/jobs.h"
 #include "rollcall/limits.h"
 #include "rollcall/lookup.h"
-#include "rollcall/previous.h"
-#include "rollcall/rollout.h"
+#include "rollcall/previous/release.h"
+#include "rollcall/previous/rollout.h"
 #include "rollcall/stream.h"
 #include "rollcall/template_hash.h"
 

@@ -11,7 +11,7 @@
 #include "rollcall/baseline.h"
 #include "rollcall/coverage.h"
 #include "rollcall/finding.h"
-#include "rollcall/rollout.h"
+#include "rollcall/previous/rollout.h"
 
 namespace rollcall {
 

@@ -14,7 +14,7 @@
 #include "rollcall/inputs.h"
 #include "rollcall/limits.h"
 #include "rollcall/lint.h"
-#include "rollcall/previous.h"
+#include "rollcall/previous/release.h"
 
 namespace rollcall::cli {
 

@@ -16,8 +16,8 @@
 #include "cli/output.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
-#include "rollcall/krm.h"
-#include "rollcall/krm_function_config.h"
+#include "rollcall/krm/function.h"
+#include "rollcall/krm/function_config.h"
 #include "rollcall/lint.h"
 #include "rollcall/regular_file.h"
 

@@ -1,7 +1,7 @@
 #include <set>
 
-#include "rollcall/immutability.h"
-#include "rollcall/previous.h"
+#include "rollcall/previous/immutability.h"
+#include "rollcall/previous/release.h"
 #include "rules/checks.h"
 
 namespace rollcall::rules {

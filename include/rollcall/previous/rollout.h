@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "rollcall/analysis.h"
-#include "rollcall/previous.h"
+#include "rollcall/previous/release.h"
 #include "rollcall/template_hash.h"
 
 namespace rollcall {

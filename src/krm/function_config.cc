@@ -1,4 +1,4 @@
-#include "rollcall/krm_function_config.h"
+#include "rollcall/krm/function_config.h"
 
 #include <set>
 #include <sstream>

@@ -3,7 +3,7 @@
 // apiextensions-apiserver), applied to the manifests of two releases. What the
 // manifests cannot tell (the live object, its status, feature gates) is assumed as a
 // current cluster has it; each assumption is named where it is made.
-#include "rollcall/immutability.h"
+#include "rollcall/previous/immutability.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -11,7 +11,7 @@
 #include <optional>
 
 #include "rollcall/base64.h"
-#include "rollcall/semantic_equal.h"
+#include "rollcall/previous/semantic_equal.h"
 
 namespace rollcall {
 namespace {

@@ -1,4 +1,4 @@
-#include "rollcall/rollout.h"
+#include "rollcall/previous/rollout.h"
 
 #include "rollcall/hashing.h"
 #include "rollcall/jobs.h"

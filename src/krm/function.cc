@@ -1,9 +1,9 @@
-#include "rollcall/krm.h"
+#include "rollcall/krm/function.h"
 
 #include "rollcall/edit.h"
-#include "rollcall/krm_field_path.h"
-#include "rollcall/krm_item_stream.h"
-#include "rollcall/krm_results.h"
+#include "rollcall/krm/field_path.h"
+#include "rollcall/krm/item_stream.h"
+#include "rollcall/krm/results.h"
 #include "rollcall/lint.h"
 #include "rollcall/yaml_text.h"
 

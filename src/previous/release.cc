@@ -1,4 +1,4 @@
-#include "rollcall/previous.h"
+#include "rollcall/previous/release.h"
 
 #include <tuple>
 

@@ -1,4 +1,4 @@
-#include "rollcall/krm_results.h"
+#include "rollcall/krm/results.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "rollcall/krm_item_stream.h"
+#include "rollcall/krm/item_stream.h"
 
 #include <algorithm>
 

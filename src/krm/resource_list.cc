@@ -1,4 +1,4 @@
-#include "rollcall/krm_resource_list.h"
+#include "rollcall/krm/resource_list.h"
 
 #include <cerrno>
 #include <cstdlib>

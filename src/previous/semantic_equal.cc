@@ -1,6 +1,6 @@
 // YAML values compared as the API server receives them: scalars and keys as
 // yaml11.h reads them, the quantity rules after k8s.io/apimachinery/pkg/api/resource.
-#include "rollcall/semantic_equal.h"
+#include "rollcall/previous/semantic_equal.h"
 
 #include <algorithm>
 #include <array>

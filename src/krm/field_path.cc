@@ -1,4 +1,4 @@
-#include "rollcall/krm_field_path.h"
+#include "rollcall/krm/field_path.h"
 
 #include <string_view>
 

@@ -1,9 +1,9 @@
 // `rollcall krm`: render as a KRM function. kpt (and kustomize with exec functions)
 // sends a ResourceList on stdin; rollcall makes the edits render makes to its items,
 // editing their bytes in place, and writes the ResourceList back with `results` for
-// the findings. The pieces: krm_resource_list.h (the envelope), krm_item_stream.h
-// (items to a stream and back), krm_function_config.h (options), krm_results.h and
-// krm_field_path.h (the results).
+// the findings. The pieces: krm/resource_list.h (the envelope), krm/item_stream.h
+// (items to a stream and back), krm/function_config.h (options), krm/results.h and
+// krm/field_path.h (the results).
 #pragma once
 
 #include <string>
@@ -12,7 +12,7 @@
 #include "rollcall/coverage.h"
 #include "rollcall/finding.h"
 #include "rollcall/input_error.h"
-#include "rollcall/krm_resource_list.h"
+#include "rollcall/krm/resource_list.h"
 #include "rollcall/render.h"
 #include "rollcall/stream.h"
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "rollcall/krm_resource_list.h"
+#include "rollcall/krm/resource_list.h"
 #include "rollcall/stream.h"
 
 namespace rollcall {
