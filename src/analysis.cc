@@ -70,7 +70,7 @@ std::string DescribeReference(const Reference& reference) {
       std::string(SourceKindSlug(reference.source.kind)) + "/" + reference.source.name;
   if (reference.keys) {
     std::string keys;
-    for (const std::string& key : *reference.keys) keys += (keys.empty() ? "" : ",") + key;
+    for (const Name& key : *reference.keys) keys += (keys.empty() ? "" : ",") + key;
     out += "[" + keys + "]";
   }
   out += std::string(" via ") + ReadViaName(reference.via);

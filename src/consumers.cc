@@ -19,7 +19,7 @@ std::string Lower(std::string text) {
 std::string Keys(const Reference& reference) {
   if (!reference.keys) return "";
   std::string keys;
-  for (const std::string& key : *reference.keys) keys += (keys.empty() ? "" : ",") + key;
+  for (const Name& key : *reference.keys) keys += (keys.empty() ? "" : ",") + key;
   return keys;
 }
 

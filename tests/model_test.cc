@@ -76,7 +76,7 @@ TEST(ExtractConsumer, FindsEveryReference) {
     std::string keys = "*";
     if (ref.keys) {
       keys.clear();
-      for (const std::string& key : *ref.keys) keys += key + ";";
+      for (const Name& key : *ref.keys) keys += key + ";";
     }
     std::string mounts;
     for (const VolumeMount& mount : consumer->Mounts(ref)) {

@@ -80,14 +80,14 @@ class Document {
   // the scan read as plainly not an object (NotAnObject).
   bool scanned() const { return scanned_; }
 
-  const std::string& api_version() const { return api_version_; }
-  const std::string& kind() const { return kind_; }
-  const std::string& name() const { return name_; }
+  const Name& api_version() const { return api_version_; }
+  const Name& kind() const { return kind_; }
+  const Name& name() const { return name_; }
   // The namespace written in the object, empty when none is.
-  const std::string& declared_namespace() const { return namespace_; }
+  const Name& declared_namespace() const { return namespace_; }
   // The namespace the object goes to: the declared one, else `default_namespace`.
-  const std::string& NamespaceOr(const std::string& default_namespace) const {
-    return namespace_.empty() ? default_namespace : namespace_.str();
+  Name NamespaceOr(const Name& default_namespace) const {
+    return namespace_.empty() ? default_namespace : namespace_;
   }
   // True for objects their tool deletes and recreates on every run: Helm and Argo CD
   // hooks (helm.sh/hook, argocd.argoproj.io/hook).

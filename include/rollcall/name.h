@@ -1,9 +1,9 @@
 // Names: the short strings that the records of a large stream repeat (object
 // names, namespaces, kinds, keys, container and volume names), each held once.
 //
-// A Name is one pointer into a table shared by the whole process, so that a record
-// holding five of them is 40 bytes, not 160 plus an allocation for every name
-// longer than 15 bytes (docs/performance.md). The table only grows: a process
+// A Name is a 4-byte handle into a table shared by the whole process, so that a
+// record holding five of them is 20 bytes, not 160 plus an allocation for every
+// name longer than 15 bytes (docs/performance.md). The table only grows: a process
 // renders one stream or lints a few files (the fuzzers, which run millions,
 // empty it between inputs: ForgetNames). Interning is safe from any thread.
 // Never a place for a Secret's values, which are held by the source that has them
@@ -11,6 +11,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
 #include <functional>
 #include <ostream>
 #include <string>
@@ -21,28 +23,44 @@ namespace rollcall {
 
 class Name {
  public:
-  Name();  // ""
+  Name() = default;  // ""
   // The one Name of this text. Implicit: a record's name field takes a string.
   Name(std::string_view text);                                     // NOLINT
   Name(const char* text) : Name(std::string_view(text)) {}         // NOLINT
   Name(const std::string& text) : Name(std::string_view(text)) {}  // NOLINT
 
-  const std::string& str() const { return *text_; }
-  operator const std::string&() const { return *text_; }  // NOLINT: reads as its text
-  std::string_view view() const { return *text_; }
-  const char* c_str() const { return text_->c_str(); }
-  bool empty() const { return text_->empty(); }
-  std::size_t size() const { return text_->size(); }
+  // The text is held once, in the table's blocks, not as a std::string: 32 bytes a
+  // string are most of what a name costs in a stream of a million one-line
+  // ConfigMaps (docs/performance.md). So a string is a copy.
+  std::string str() const { return std::string(view()); }
+  operator std::string() const { return str(); }  // NOLINT: reads as its text
+  std::string_view view() const {
+    const char* text = c_str();
+    return {text, SizeOf(text)};
+  }
+  const char* c_str() const;  // NUL-terminated, where the table holds it
+  bool empty() const { return handle_ == 0; }
+  std::size_t size() const { return SizeOf(c_str()); }
 
   // The same text is the same Name: equality is one comparison (operator== below).
-  bool Is(const Name& other) const { return text_ == other.text_; }
+  bool Is(const Name& other) const { return handle_ == other.handle_; }
   // Ordered by text, as the strings they replace were.
-  bool operator<(const Name& other) const { return text_ != other.text_ && *text_ < *other.text_; }
+  bool operator<(const Name& other) const {
+    return handle_ != other.handle_ && view() < other.view();
+  }
 
-  std::size_t Hash() const { return std::hash<const void*>()(text_); }
+  // Handles are near one another: mixed, so that tables masking the low bits spread them.
+  std::size_t Hash() const { return (std::uint64_t{handle_} * 0x9E3779B97F4A7C15ULL) >> 16; }
 
  private:
-  const std::string* text_;
+  // The table keeps a text's size in the 4 bytes before it.
+  static std::size_t SizeOf(const char* text) {
+    std::uint32_t size = 0;
+    std::memcpy(&size, text - sizeof size, sizeof size);
+    return size;
+  }
+
+  std::uint32_t handle_ = 0;  // 0: ""
 };
 
 // Against text, and joined with strings into messages. Templates that take only a
@@ -78,20 +96,20 @@ bool operator!=(std::string_view text, const N& name) {
 
 template <typename N, IfName<N> = true>
 std::string operator+(std::string left, const N& right) {
-  return left.append(right.str());
+  return left.append(right.view());
 }
 template <typename N, IfName<N> = true>
 std::string operator+(const char* left, const N& right) {
-  return std::string(left).append(right.str());
+  return std::string(left).append(right.view());
 }
 template <typename N, IfName<N> = true>
 std::string operator+(const N& left, std::string_view right) {
-  return std::string(left.str()).append(right);
+  return left.str().append(right);
 }
 
 template <typename N, IfName<N> = true>
 std::ostream& operator<<(std::ostream& out, const N& name) {
-  return out << name.str();
+  return out << name.view();
 }
 
 // Names interned so far, for the tests of the table itself.

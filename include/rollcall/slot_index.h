@@ -37,17 +37,28 @@ class SlotIndex {
   // full, the table doubles and every element goes back in by `hash_of(place)`.
   template <typename HashOf>
   void MakeRoom(std::size_t count, const HashOf& hash_of) {
+    MakeRoom(
+        count,
+        [count](const auto& visit) {
+          for (std::size_t place = 0; place < count; ++place) visit(place);
+        },
+        hash_of);
+  }
+  // The same for an owner whose places are not 0 … count-1 (the Name table's are
+  // offsets in its blocks): `for_each_place(visit)` calls visit with each of them.
+  template <typename ForEachPlace, typename HashOf>
+  void MakeRoom(std::size_t count, const ForEachPlace& for_each_place, const HashOf& hash_of) {
     if ((count + 1) * 2 <= slots_.size()) return;
     if (count + 1 >= std::numeric_limits<std::uint32_t>::max()) {
       throw std::length_error("rollcall: more than 4 billion elements in one index");
     }
     std::vector<std::uint32_t>(slots_.empty() ? 16 : slots_.size() * 2, 0).swap(slots_);
     const std::size_t mask = slots_.size() - 1;
-    for (std::size_t place = 0; place < count; ++place) {
+    for_each_place([&](std::size_t place) {
       std::size_t at = hash_of(place) & mask;
       while (slots_[at] != 0) at = (at + 1) & mask;
       Set(at, place);
-    }
+    });
   }
 
   void Clear() { std::vector<std::uint32_t>().swap(slots_); }

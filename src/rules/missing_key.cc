@@ -9,8 +9,8 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
     if (!reference.keys || reference.optional) continue;
     const Source* source = analysis.model().sources.Find(reference.source);
     if (source == nullptr) continue;
-    for (const std::string& key : *reference.keys) {
-      if (source->entries.count(key) > 0) continue;
+    for (const Name& key : *reference.keys) {
+      if (source->entries.count(key.view()) > 0) continue;
       bool env = reference.via == ReadVia::kEnv;
       out.push_back(
           AtReference("missing-key", coverage,
