@@ -56,7 +56,7 @@ void MoveAppend(Container& to, Container from) {
   if (to.empty()) {
     to = std::move(from);
   } else {
-    to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+    for (auto& element : from) to.push_back(std::move(element));
   }
 }
 

@@ -14,9 +14,15 @@ auto ById(const SourceDefinitions& sources) {
   };
 }
 
-// Sorts `places` by id, those of one id in the order they were added.
+// Sorts `places` by id, those of one id in the order they were added. Places grow
+// in that order, so a sort by (id, place) is that stable sort without the buffer
+// std::stable_sort takes: half the places again, 2 MB for a million sources.
 void SortById(const SourceDefinitions& sources, std::vector<std::uint32_t>& places) {
-  std::stable_sort(places.begin(), places.end(), ById(sources));
+  std::sort(places.begin(), places.end(), [&sources](std::uint32_t left, std::uint32_t right) {
+    const SourceId& left_id = sources[left].id;
+    const SourceId& right_id = sources[right].id;
+    return left_id < right_id || (left_id == right_id && left < right);
+  });
 }
 
 // Of `places` sorted by SortById, one of each id: the last added (keep_last) or the

@@ -158,7 +158,7 @@ std::size_t MostPieces(std::string_view bytes) {
 std::vector<DocumentSpan> SplitDocuments(std::string_view bytes, std::size_t max_pieces,
                                          std::size_t* over_at) {
   std::vector<DocumentSpan> docs;
-  if (over_at == nullptr) max_pieces = SIZE_MAX;
+  max_pieces = over_at == nullptr ? kMaxDocuments : std::min(max_pieces, kMaxDocuments);
   docs.reserve(std::min(MostPieces(bytes), max_pieces));
   bool over = false;  // a piece past max_pieces began: the split stops there
   std::size_t start = bytes.substr(0, kBom.size()) == kBom ? kBom.size() : 0;
@@ -167,6 +167,9 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes, std::size_t max
   bool closed = false;  // a "..." line ended the current document
   auto finish = [&](std::size_t end) {
     if (docs.size() == max_pieces) {
+      if (over_at == nullptr) {
+        throw std::length_error("more than " + std::to_string(kMaxDocuments) + " documents");
+      }
       *over_at = current.begin;
       over = true;
       return;
@@ -231,6 +234,7 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes, std::size_t max
 
 Stream::Stream(std::string bytes, std::string origin, std::size_t max_documents)
     : bytes_(std::move(bytes)), origin_(std::move(origin)) {
+  max_documents = std::min(max_documents, kMaxDocuments);
   const std::size_t over_at = IndexAndSplit(max_documents);
   if (over_at == SIZE_MAX) return;
   DocumentSpan past;  // the piece past the limit, only to be located

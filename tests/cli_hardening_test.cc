@@ -106,6 +106,29 @@ TEST(CommaInArguments, SetValueWithABraceListReachesHelmWhole) {
   EXPECT_THAT(argv, HasSubstr("x=1,y=2\n"));
 }
 
+// --- limits ----------------------------------------------------------------------
+
+// A document's span holds its index in 29 bits: a larger --max-documents could not
+// be kept, so it is refused rather than wrapped.
+TEST(Limits, MaxDocumentsIsBoundedByWhatASpanHolds) {
+  for (const std::vector<std::string>& command :
+       {std::vector<std::string>{"render"}, std::vector<std::string>{"lint", "-"}}) {
+    auto run = [&](const std::string& limit) {
+      std::vector<std::string> argv = {RollcallBinary()};
+      argv.insert(argv.end(), command.begin(), command.end());
+      argv.push_back("--max-documents=" + limit);
+      return RunProcess(argv, kSecret);
+    };
+    ProcessResult over = run("536870912");
+    EXPECT_EQ(over.exit_code, 2) << command[0];
+    EXPECT_EQ(over.out, "") << command[0];
+    EXPECT_THAT(over.err, HasSubstr("rollcall: error: --max-documents: at most 536870911\n"))
+        << command[0];
+    ProcessResult most = run("536870911");
+    EXPECT_EQ(most.exit_code, 0) << command[0] << most.err;
+  }
+}
+
 // --- run-once patterns -----------------------------------------------------------
 
 TEST(RunOncePatterns, AnInvalidPatternIsRefusedEvenWithoutJobs) {

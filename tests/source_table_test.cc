@@ -35,6 +35,37 @@ std::vector<std::string> Rows(const SourceTable& table) {
   return out;
 }
 
+// A stream of a million one-line ConfigMaps keeps a million of each
+// (docs/performance.md): a Name a 4-byte handle, a Source 40 bytes.
+static_assert(sizeof(Name) == 4, "a handle into the Name table");
+static_assert(sizeof(Source) <= 40, "a source for every Secret and ConfigMap, kept for the run");
+
+// The table hands out pointers to its sources for its whole life: an element added
+// to a StableList never moves, however many come after it, across blocks.
+TEST(StableList, ElementsStayWhereTheyWereAddedAndIterateInOrder) {
+  StableList<std::string> list;
+  std::vector<const std::string*> where;
+  for (int i = 0; i < 5000; ++i) {
+    list.push_back("element-" + std::to_string(i) + std::string(20, 'x'));
+    where.push_back(&list.back());
+  }
+  ASSERT_EQ(list.size(), 5000u);
+  for (int i = 0; i < 5000; ++i) {
+    ASSERT_EQ(&list[i], where[i]) << i;
+    ASSERT_EQ(list[i], "element-" + std::to_string(i) + std::string(20, 'x'));
+  }
+  int seen = 0;
+  for (std::string& element : list) {
+    ASSERT_EQ(&element, where[seen++]);
+    element += "!";
+  }
+  EXPECT_EQ(seen, 5000);
+  const StableList<std::string>& read_only = list;
+  EXPECT_EQ(*read_only.begin(), "element-0" + std::string(20, 'x') + "!");
+  StableList<std::string> moved = std::move(list);
+  EXPECT_EQ(&moved[4999], where[4999]);  // moving the list moves no element
+}
+
 TEST(SourceTable, OfDefinitionsKeepsTheLastOfEachIdInIdOrder) {
   SourceDefinitions definitions;
   definitions.push_back(Secret("b", "first"));

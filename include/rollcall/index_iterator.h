@@ -2,7 +2,8 @@
 // returns the i-th, by value (a view of a key and a value, a node's handles), so
 // that the container keeps its elements packed and hands out what they mean
 // (source_entries.h, yaml11.h's JsonMapping), or by reference, from a place that a
-// list of places orders (source_table.h).
+// list of places orders (source_table.h), or from a list of blocks (stable_list.h).
+// `Container` is const for a container read only.
 #pragma once
 
 #include <cstddef>
@@ -27,8 +28,7 @@ class IndexIterator {
   };
 
   IndexIterator() = default;
-  IndexIterator(const Container* container, std::size_t index)
-      : container_(container), index_(index) {}
+  IndexIterator(Container* container, std::size_t index) : container_(container), index_(index) {}
 
   Value operator*() const { return container_->At(index_); }
   Arrow operator->() const { return Arrow{**this}; }
@@ -45,7 +45,7 @@ class IndexIterator {
   bool operator!=(const IndexIterator& other) const { return index_ != other.index_; }
 
  private:
-  const Container* container_ = nullptr;
+  Container* container_ = nullptr;
   std::size_t index_ = 0;
 };
 

@@ -35,16 +35,17 @@ struct SourceId {
 // A Secret or ConfigMap whose content rollcall knows.
 struct Source {
   SourceId id;
+  // Helm 4's template annotation when the document has no "# Source:" line: the
+  // origin a location names (beside the 12-byte id, so that a Source is 40 bytes).
+  Name template_annotation;
   // Key → the bytes the process reads: Secret data base64-decoded with stringData
   // over it, ConfigMap data and base64-decoded binaryData.
   SourceEntries entries;
   // Where it is defined, once read from a stream (none for a source from --state
-  // or a lookup): the stream and the document's index in it (1-based), where in
-  // that document the object starts, and Helm 4's template annotation when the
-  // document has no "# Source:" line, the origin a location names. A document that
-  // only defines a source keeps no record of its own (facts.h's SourceTaker).
+  // or a lookup): the stream and the document's index in it (1-based), and where in
+  // that document the object starts. A document that only defines a source keeps no
+  // record of its own (facts.h's SourceTaker).
   const Stream* stream = nullptr;
-  Name template_annotation;
   std::uint32_t span = 0;
   std::uint32_t pos = 0;
 

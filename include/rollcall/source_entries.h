@@ -26,7 +26,7 @@ class SourceEntries {
   // A key and its value, viewing the source's own block: valid while it lives.
   using Entry = std::pair<std::string_view, std::string_view>;
 
-  using const_iterator = IndexIterator<SourceEntries, Entry>;
+  using const_iterator = IndexIterator<const SourceEntries, Entry>;
 
   SourceEntries() = default;
   SourceEntries(const std::map<std::string, std::string>& entries);  // NOLINT: reads as one

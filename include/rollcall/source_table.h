@@ -1,6 +1,6 @@
 // The Secrets and ConfigMaps a model knows, found by id.
 //
-// Every source added stays where it was added (a deque, whose elements never
+// Every source added stays where it was added (a StableList, whose elements never
 // move: a pointer to one is valid for the table's life), and a list of 4-byte
 // places sorted by id finds the one of each id. The std::map<SourceId, Source> this
 // replaced took a node of 112 bytes a source, the id in it twice, made while the
@@ -10,21 +10,21 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <vector>
 
 #include "rollcall/index_iterator.h"
 #include "rollcall/source.h"
+#include "rollcall/stable_list.h"
 
 namespace rollcall {
 
 // Sources in the order they are defined: a stream's, as ParseStream reads it.
-using SourceDefinitions = std::deque<Source>;
+using SourceDefinitions = StableList<Source>;
 
 class SourceTable {
  public:
-  using const_iterator = IndexIterator<SourceTable, const Source&>;
+  using const_iterator = IndexIterator<const SourceTable, const Source&>;
 
   // Of `definitions`, the last of each id, as applying them in order leaves it.
   // `on_repeat(again, before)` is called for each later definition of an id with

@@ -44,18 +44,11 @@ class LineIndex {
 
 // One document of the stream: a byte span that starts at its "---" line (or at the
 // start of the stream) and ends where the next document's "---" line starts.
-// 20 bytes, 32-bit offsets (streams are at most kMaxStreamBytes): a span is kept for
-// every document of the stream for the whole run, and for a stream of tiny documents
-// the spans are most of the memory (docs/performance.md).
+// 16 bytes, 32-bit offsets (streams are at most kMaxStreamBytes) and the index, the
+// flags and the problem in one more word: a span is kept for every document of the
+// stream for the whole run, and for a stream of tiny documents the spans are most
+// of the memory (docs/performance.md).
 struct DocumentSpan {
-  std::uint32_t index = 0;  // 1-based position in the stream
-  std::uint32_t begin = 0;  // offset of the first byte (after a UTF-8 BOM for document 1)
-  std::uint32_t end = 0;    // offset one past the last byte
-  // Offset where what Kubernetes reads of the piece ends: the start of a "..." line
-  // or a directive that ends its document (go-yaml reads a piece's first document
-  // only), else `end`.
-  std::uint32_t read_end = 0;
-  bool empty = true;  // nothing but markers, comments and blank lines
   // Why kubectl and Helm would refuse this piece of the stream (SplitDocuments),
   // raised by the document's text checks.
   enum class SplitProblem : std::uint8_t {
@@ -64,7 +57,18 @@ struct DocumentSpan {
     kEndBeforeContent,  // a "..." line before any content
     kDirective,         // %YAML or %TAG: split off from its document
   };
-  SplitProblem problem = SplitProblem::kNone;
+
+  DocumentSpan() : index(0), empty(true), problem(SplitProblem::kNone) {}
+
+  std::uint32_t index : 29;  // 1-based position in the stream (kMaxDocuments)
+  bool empty : 1;            // nothing but markers, comments and blank lines
+  SplitProblem problem : 2;
+  std::uint32_t begin = 0;  // offset of the first byte (after a UTF-8 BOM for document 1)
+  std::uint32_t end = 0;    // offset one past the last byte
+  // Offset where what Kubernetes reads of the piece ends: the start of a "..." line
+  // or a directive that ends its document (go-yaml reads a piece's first document
+  // only), else `end`.
+  std::uint32_t read_end = 0;
 
   // Path from Helm 3's "# Source: <path>" comment, if any: the first one among the
   // comments before the document's content, read from `stream` (the bytes
@@ -79,10 +83,14 @@ struct DocumentSpan {
 
 // How many documents (pieces of the stream between "---" lines, empty ones too) a
 // stream may hold by default (Limits::max_documents, --max-documents): each keeps a
-// 20-byte span for the whole run, and a stream of millions of tiny documents took more
+// 16-byte span for the whole run, and a stream of millions of tiny documents took more
 // memory than twice its size (docs/performance.md). No chart renders a thousandth of
 // it.
 inline constexpr std::size_t kDefaultMaxDocuments = 1'000'000;
+// The most a stream can hold at all, whatever --max-documents says: a span's index
+// has 29 bits. A 256 MiB stream (the default --max-input-bytes) holds at most 67
+// million, four bytes each ("---" and a line break).
+inline constexpr std::size_t kMaxDocuments = (std::size_t{1} << 29) - 1;
 
 class Stream {
  public:
@@ -126,8 +134,9 @@ bool IsMarker(std::string_view line, std::string_view mark);
 // next "---", is never applied by Kubernetes: it stays in the span, after the
 // document's end, where neither the parser nor the kind scan reads it. Exposed for
 // tests and the fuzzer. With `over_at`, the split stops at the piece past
-// `max_pieces` and puts the offset where it starts there; else `over_at` stays as
-// it was.
+// `max_pieces` (at most kMaxDocuments) and puts the offset where it starts there;
+// else `over_at` stays as it was, and a piece past kMaxDocuments throws
+// std::length_error.
 std::vector<DocumentSpan> SplitDocuments(std::string_view bytes, std::size_t max_pieces = SIZE_MAX,
                                          std::size_t* over_at = nullptr);
 

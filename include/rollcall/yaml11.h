@@ -77,7 +77,7 @@ class JsonMapping {
     YamlNode value;
   };
 
-  using const_iterator = IndexIterator<JsonMapping, Entry>;
+  using const_iterator = IndexIterator<const JsonMapping, Entry>;
 
   JsonMapping() = default;
   // Moved, never copied: a copy's rows would view the keys the original holds.

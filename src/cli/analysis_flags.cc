@@ -120,6 +120,9 @@ AnalysisFlags ReadAnalysisFlags(const cxxopts::ParseResult& parsed) {
   flags.limits.max_document_bytes = parsed["max-document-bytes"].as<std::size_t>();
   flags.limits.max_documents = parsed["max-documents"].as<std::size_t>();
   if (flags.limits.max_documents == 0) throw UsageError("--max-documents: at least 1");
+  if (flags.limits.max_documents > kMaxDocuments) {
+    throw UsageError("--max-documents: at most " + std::to_string(kMaxDocuments));
+  }
   return flags;
 }
 
