@@ -129,6 +129,32 @@ TEST(Limits, MaxDocumentsIsBoundedByWhatASpanHolds) {
   }
 }
 
+// Render read its standard input with the default limit whatever --max-documents
+// said: a stream past the default was refused even when the limit was raised.
+TEST(Limits, MaxDocumentsIsTheOneGivenForRenderAndLint) {
+  const std::string three = std::string(kSecret) + "---\n" + kSecret + "---\n" + kSecret;
+  for (const std::vector<std::string>& command :
+       {std::vector<std::string>{"render"}, std::vector<std::string>{"lint", "-"}}) {
+    auto run = [&](const std::string& limit) {
+      std::vector<std::string> argv = {RollcallBinary()};
+      argv.insert(argv.end(), command.begin(), command.end());
+      argv.push_back("--max-documents=" + limit);
+      return RunProcess(argv, three);
+    };
+    ProcessResult over = run("2");
+    EXPECT_EQ(over.exit_code, 2) << command[0];
+    if (command[0] == "render") {
+      EXPECT_EQ(over.out, "");
+      EXPECT_THAT(over.err, HasSubstr("rollcall: error: <stdin> (document 3, line 10, column 1): "
+                                      "more than 2 documents"));
+    } else {  // lint reports it as a finding, at the third document's "---" line
+      EXPECT_THAT(over.out, HasSubstr("<stdin>:10:1: error[input-error] more than 2 documents"));
+    }
+    ProcessResult enough = run("3");
+    EXPECT_EQ(enough.exit_code, 0) << command[0] << enough.err;
+  }
+}
+
 // --- run-once patterns -----------------------------------------------------------
 
 TEST(RunOncePatterns, AnInvalidPatternIsRefusedEvenWithoutJobs) {

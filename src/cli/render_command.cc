@@ -149,7 +149,7 @@ int RunRender(const std::vector<std::string>& args) {
           "Ctrl-D, or see rollcall --help");
     }
     std::string bytes = ReadStandardInput(options.limits.max_input_bytes);
-    Stream stream(std::move(bytes), "<stdin>");
+    Stream stream(std::move(bytes), "<stdin>", options.limits.max_documents);
     RenderPlan plan(stream, options);
     RenderResult& result = plan.result();
     PrintFindings(result.findings, result.summary);
