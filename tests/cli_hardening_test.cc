@@ -108,23 +108,29 @@ TEST(CommaInArguments, SetValueWithABraceListReachesHelmWhole) {
 
 // --- limits ----------------------------------------------------------------------
 
+// The commands that read a stream from standard input: `rollcall render` and
+// `rollcall lint -`.
+const std::vector<std::vector<std::string>> kStdinCommands = {{"render"}, {"lint", "-"}};
+
+// Runs `command` with --max-documents=`limit` on `input`.
+ProcessResult RunWithMaxDocuments(const std::vector<std::string>& command, const std::string& limit,
+                                  const std::string& input) {
+  std::vector<std::string> argv = {RollcallBinary()};
+  argv.insert(argv.end(), command.begin(), command.end());
+  argv.push_back("--max-documents=" + limit);
+  return RunProcess(argv, input);
+}
+
 // A document's span holds its index in 29 bits: a larger --max-documents could not
 // be kept, so it is refused rather than wrapped.
 TEST(Limits, MaxDocumentsIsBoundedByWhatASpanHolds) {
-  for (const std::vector<std::string>& command :
-       {std::vector<std::string>{"render"}, std::vector<std::string>{"lint", "-"}}) {
-    auto run = [&](const std::string& limit) {
-      std::vector<std::string> argv = {RollcallBinary()};
-      argv.insert(argv.end(), command.begin(), command.end());
-      argv.push_back("--max-documents=" + limit);
-      return RunProcess(argv, kSecret);
-    };
-    ProcessResult over = run("536870912");
+  for (const std::vector<std::string>& command : kStdinCommands) {
+    ProcessResult over = RunWithMaxDocuments(command, "536870912", kSecret);
     EXPECT_EQ(over.exit_code, 2) << command[0];
     EXPECT_EQ(over.out, "") << command[0];
     EXPECT_THAT(over.err, HasSubstr("rollcall: error: --max-documents: at most 536870911\n"))
         << command[0];
-    ProcessResult most = run("536870911");
+    ProcessResult most = RunWithMaxDocuments(command, "536870911", kSecret);
     EXPECT_EQ(most.exit_code, 0) << command[0] << most.err;
   }
 }
@@ -133,15 +139,8 @@ TEST(Limits, MaxDocumentsIsBoundedByWhatASpanHolds) {
 // said: a stream past the default was refused even when the limit was raised.
 TEST(Limits, MaxDocumentsIsTheOneGivenForRenderAndLint) {
   const std::string three = std::string(kSecret) + "---\n" + kSecret + "---\n" + kSecret;
-  for (const std::vector<std::string>& command :
-       {std::vector<std::string>{"render"}, std::vector<std::string>{"lint", "-"}}) {
-    auto run = [&](const std::string& limit) {
-      std::vector<std::string> argv = {RollcallBinary()};
-      argv.insert(argv.end(), command.begin(), command.end());
-      argv.push_back("--max-documents=" + limit);
-      return RunProcess(argv, three);
-    };
-    ProcessResult over = run("2");
+  for (const std::vector<std::string>& command : kStdinCommands) {
+    ProcessResult over = RunWithMaxDocuments(command, "2", three);
     EXPECT_EQ(over.exit_code, 2) << command[0];
     if (command[0] == "render") {
       EXPECT_EQ(over.out, "");
@@ -150,7 +149,7 @@ TEST(Limits, MaxDocumentsIsTheOneGivenForRenderAndLint) {
     } else {  // lint reports it as a finding, at the third document's "---" line
       EXPECT_THAT(over.out, HasSubstr("<stdin>:10:1: error[input-error] more than 2 documents"));
     }
-    ProcessResult enough = run("3");
+    ProcessResult enough = RunWithMaxDocuments(command, "3", three);
     EXPECT_EQ(enough.exit_code, 0) << command[0] << enough.err;
   }
 }

@@ -25,11 +25,13 @@ class StableList {
       blocks_.emplace_back().reserve(kPerBlock);
     }
     blocks_.back().push_back(std::move(element));
-    ++size_;
   }
 
-  std::size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
+  // Every block but the last is full.
+  std::size_t size() const {
+    return blocks_.empty() ? 0 : (blocks_.size() - 1) * kPerBlock + blocks_.back().size();
+  }
+  bool empty() const { return blocks_.empty(); }
   T& operator[](std::size_t i) { return blocks_[i / kPerBlock][i % kPerBlock]; }
   const T& operator[](std::size_t i) const { return blocks_[i / kPerBlock][i % kPerBlock]; }
   T& At(std::size_t i) { return (*this)[i]; }
@@ -37,15 +39,14 @@ class StableList {
   T& back() { return blocks_.back().back(); }
 
   iterator begin() { return iterator(this, 0); }
-  iterator end() { return iterator(this, size_); }
+  iterator end() { return iterator(this, size()); }
   const_iterator begin() const { return const_iterator(this, 0); }
-  const_iterator end() const { return const_iterator(this, size_); }
+  const_iterator end() const { return const_iterator(this, size()); }
 
  private:
   static constexpr std::size_t kPerBlock = 1024;
 
   std::vector<std::vector<T>> blocks_;
-  std::size_t size_ = 0;
 };
 
 }  // namespace rollcall
