@@ -236,7 +236,7 @@ const Marker* Analysis::AnnotationMarker(const Consumer& consumer) {
   // The object's own annotation first, then its pod template's.
   std::optional<WrittenValue> value;
   const WrittenValue* on_object = consumer.listed
-                                      ? consumer.object_marker.get()
+                                      ? consumer.ObjectMarker()
                                       : consumer.document->Annotation(kSecretVersionAnnotation);
   if (on_object != nullptr) {
     value = *on_object;

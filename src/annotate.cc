@@ -160,8 +160,8 @@ class AnnotationEditor {
 
   // The entry for `key`; the last one when duplicated, as Kubernetes reads it.
   static std::optional<Entry> Find(const NodeShape& map, const std::string& key) {
-    const ShapeEntry* found = FindEntry(map, key);
-    if (found == nullptr) return std::nullopt;
+    std::optional<ShapeEntry> found = FindEntry(map, key);
+    if (!found) return std::nullopt;
     return Entry{found->first, found->second};
   }
 

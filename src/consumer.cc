@@ -13,6 +13,8 @@
 
 namespace rollcall {
 
+static_assert(sizeof(Consumer) <= 80, "one for every workload of a large stream");
+
 const char* ReadViaName(ReadVia via) {
   switch (via) {
     case ReadVia::kEnv:
@@ -36,10 +38,20 @@ Location Consumer::Where() const {
 std::vector<VolumeMount> Consumer::Mounts(const Reference& reference) const {
   std::vector<VolumeMount> out;
   if (reference.volume.empty()) return out;
-  for (const VolumeMount& mount : mounts) {
+  if (notes == nullptr) return out;
+  for (const VolumeMount& mount : notes->mounts) {
     if (mount.volume == reference.volume) out.push_back(mount);
   }
   return out;
+}
+
+const WrittenValue* Consumer::ObjectMarker() const {
+  return notes != nullptr ? notes->object_marker.get() : nullptr;
+}
+
+ConsumerNotes& Consumer::MutableNotes() {
+  if (notes == nullptr) notes = std::make_unique<ConsumerNotes>();
+  return *notes;
 }
 
 const std::vector<std::uint32_t>& Reference::lines() const {
@@ -98,15 +110,15 @@ class ReferenceCollector {
     std::sort(read.begin(), read.end());
     for (const VolumeMount& mount : mounts_) {
       if (std::binary_search(read.begin(), read.end(), mount.volume)) {
-        consumer.mounts.push_back(mount);
+        notes_.mounts.push_back(mount);
       }
     }
-    consumer.mounts.shrink_to_fit();
+    notes_.mounts.shrink_to_fit();
     consumer.references = std::move(references_);
     std::sort(notes_.hook_words.begin(), notes_.hook_words.end());
     notes_.hook_words.erase(std::unique(notes_.hook_words.begin(), notes_.hook_words.end()),
                             notes_.hook_words.end());
-    if (!notes_.empty()) consumer.notes = std::make_unique<const ConsumerNotes>(std::move(notes_));
+    if (!notes_.empty()) consumer.notes = std::make_unique<ConsumerNotes>(std::move(notes_));
   }
 
  private:
@@ -425,7 +437,8 @@ std::vector<Consumer> ExtractListedConsumers(const Document& doc,
     YamlNode marker =
         Child(Child(Child(item, "metadata"), "annotations"), kSecretVersionAnnotation);
     if (marker.IsDefined()) {
-      consumer->object_marker = std::make_unique<const WrittenValue>(WrittenValueOf(marker));
+      consumer->MutableNotes().object_marker =
+          std::make_unique<const WrittenValue>(WrittenValueOf(marker));
     }
     consumers.push_back(std::move(*consumer));
   }

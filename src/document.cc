@@ -147,7 +147,19 @@ void Document::DropTree() {
   dropped_ = shape_ == Shape::kObject || shape_ == Shape::kNotObject;
 }
 
-void Document::SetFacts(std::unique_ptr<DocumentFacts> facts) { facts_ = std::move(facts); }
+void Document::SetFacts(std::unique_ptr<DocumentFacts> facts, std::unique_ptr<Consumer> consumer) {
+  facts_ = std::move(facts);
+  consumer_ = std::move(consumer);
+  has_facts_ = true;
+}
+
+std::unique_ptr<Consumer> Document::TakeConsumer() { return std::move(consumer_); }
+
+void Document::ClearFacts() {
+  facts_.reset();
+  consumer_.reset();
+  has_facts_ = false;
+}
 
 Location Document::Locate(const YamlMark& mark) const { return LocateAt(MarkPos(mark)); }
 
@@ -303,6 +315,28 @@ void DropTrees(std::vector<Document>& documents) {
   ParallelFor(documents.size(), [&](std::size_t i) { documents[i].DropTree(); });
 }
 
+namespace {
+
+// The room for records when `kept` of the first `read` of `spans` documents were
+// kept and the vector is full. The records stay for the whole run, and so does
+// the room grown past the last one; and growing holds the old records beside the
+// new room. So once a thousand documents show how many a stream keeps, the room
+// is made for all it will keep at that rate, in one step, while the records are
+// few; within half the input's size, so that a stream whose documents change past
+// its start never holds more room than its text allows (docs/performance.md).
+// Before, and past that, a quarter more at a time.
+std::size_t RecordRoom(std::size_t kept, std::size_t read, std::size_t spans,
+                       std::size_t input_bytes) {
+  const std::size_t step = kept + kept / 4 + 1024;
+  if (read < 1024) return step;
+  const double rate = static_cast<double>(kept) / static_cast<double>(read);
+  const auto expected = static_cast<std::size_t>(rate * static_cast<double>(spans) * 1.01) + 64;
+  const std::size_t within = input_bytes / 2 / sizeof(Document);
+  return std::max(step, std::min(expected, within));
+}
+
+}  // namespace
+
 std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
                                   const NeedsTree& needs_tree, const ReadTree& read_tree,
                                   CountedNotObjects* counted, const TakeRecord& take) {
@@ -333,6 +367,10 @@ std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
         continue;
       }
       if (take && take(doc)) continue;
+      if (out.size() == out.capacity()) {
+        out.reserve(RecordRoom(out.size(), begin + (&doc - chunk.data()) + 1, spans.size(),
+                               stream.bytes().size()));
+      }
       out.push_back(std::move(doc));
     }
   }

@@ -17,8 +17,9 @@ std::unique_ptr<T> Own(std::optional<T> found) {
 
 }  // namespace
 
-DocumentFacts ReadFacts(const Document& doc, const FactOptions& options) {
+void ReadFacts(Document& doc, const FactOptions& options) {
   DocumentFacts facts;
+  std::unique_ptr<Consumer> consumer;
   if (IsList(doc)) {
     // kubectl decodes every item as an object of its own.
     YamlNode items = ListField(doc, Child(doc.root(), "items"), "items");
@@ -32,32 +33,30 @@ DocumentFacts ReadFacts(const Document& doc, const FactOptions& options) {
         ExtractListedConsumers(doc, options.default_namespace, options.consumer_kinds);
     if (!consumers.empty())
       facts.listed_consumers = std::make_unique<std::vector<Consumer>>(std::move(consumers));
-    return facts;
+  } else {
+    facts.source = Own(ExtractSource(doc, options.default_namespace));
+    if (!facts.source) {
+      consumer = Own(ExtractConsumer(doc, options.default_namespace, options.consumer_kinds));
+    }
+    facts.rotation = Own(ReadDeclaredRotation(doc, options.default_namespace));
   }
-  facts.source = Own(ExtractSource(doc, options.default_namespace));
-  if (!facts.source) {
-    facts.consumer = Own(ExtractConsumer(doc, options.default_namespace, options.consumer_kinds));
-  }
-  facts.rotation = Own(ReadDeclaredRotation(doc, options.default_namespace));
-  return facts;
+  doc.SetFacts(facts.empty() ? nullptr : std::make_unique<DocumentFacts>(std::move(facts)),
+               std::move(consumer));
 }
 
 bool KeepsTree(const Document& doc, const FactOptions& options) {
   if (options.keep_trees) return true;
-  const DocumentFacts* facts = doc.facts();
-  return facts != nullptr && facts->consumer && facts->consumer->role == ConsumerRole::kPlainJob;
+  return doc.consumer() != nullptr && doc.consumer()->role == ConsumerRole::kPlainJob;
 }
 
 ReadTree FactReader(FactOptions options) {
   return [options = std::move(options)](Document& doc) {
-    doc.SetFacts(std::make_unique<DocumentFacts>(ReadFacts(doc, options)));
+    ReadFacts(doc, options);
     if (KeepsTree(doc, options)) return;
     // The template's handle holds the whole tree's memory.
-    if (const std::unique_ptr<Consumer>& consumer = doc.facts()->consumer) {
-      consumer->DropPodTemplate();
-    }
-    if (const auto& listed = doc.facts()->listed_consumers) {
-      for (Consumer& consumer : *listed) consumer.DropPodTemplate();
+    if (Consumer* consumer = doc.consumer()) consumer->DropPodTemplate();
+    if (DocumentFacts* facts = doc.facts(); facts != nullptr && facts->listed_consumers) {
+      for (Consumer& consumer : *facts->listed_consumers) consumer.DropPodTemplate();
     }
     doc.DropTree();
   };
@@ -78,9 +77,10 @@ TakeRecord SourceTaker(SourceDefinitions* definitions, const FactOptions& option
       for (Source& source : *facts->listed_sources) take(source);
       facts->listed_sources.reset();
     }
-    // The facts stay, emptied, with the record: facts read again (ReadMissingFacts)
-    // would define its sources twice.
-    if (facts->consumer || facts->listed_consumers || facts->rotation) return false;
+    // The record keeps has_facts: facts read again (ReadMissingFacts) would define
+    // its sources twice.
+    if (facts->empty()) doc.SetFacts(nullptr, doc.TakeConsumer());
+    if (doc.consumer() || doc.facts() != nullptr) return false;
     // A marker's text is named after the document it sits in (analysis.h's
     // markers), and an annotation may suppress findings on the object.
     return defines && !keep_trees && !doc.has_written_beyond_template() &&
@@ -89,16 +89,11 @@ TakeRecord SourceTaker(SourceDefinitions* definitions, const FactOptions& option
 }
 
 void ReadMissingFacts(std::vector<Document>& documents, const FactOptions& options) {
-  // ParallelMap, for the error of the first document in stream order.
-  std::vector<std::unique_ptr<DocumentFacts>> read =
-      ParallelMap<std::unique_ptr<DocumentFacts>>(documents.size(), [&](std::size_t i) {
-        const Document& doc = documents[i];
-        if (doc.facts() != nullptr || !doc.has_tree()) return std::unique_ptr<DocumentFacts>();
-        return std::make_unique<DocumentFacts>(ReadFacts(doc, options));
-      });
-  for (std::size_t i = 0; i < documents.size(); ++i) {
-    if (read[i]) documents[i].SetFacts(std::move(read[i]));
-  }
+  // Each document's facts into it, the error of the first in stream order thrown.
+  ParallelForFirstError(documents.size(), [&](std::size_t i) {
+    Document& doc = documents[i];
+    if (!doc.has_facts() && doc.has_tree()) ReadFacts(doc, options);
+  });
 }
 
 }  // namespace rollcall

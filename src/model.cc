@@ -14,24 +14,23 @@ Model BuildModel(std::vector<Document>& documents, SourceDefinitions definitions
   Model model;
   std::size_t consumers = 0;
   for (const Document& doc : documents) {
+    consumers += doc.consumer() != nullptr ? 1 : 0;
     const DocumentFacts* facts = doc.facts();
-    if (facts == nullptr) continue;
-    consumers += facts->consumer ? 1 : 0;
-    consumers += facts->listed_consumers ? facts->listed_consumers->size() : 0;
+    consumers += facts != nullptr && facts->listed_consumers ? facts->listed_consumers->size() : 0;
   }
   model.consumers.reserve(consumers);  // kept for the whole run: no spare capacity
   for (Document& doc : documents) {
+    if (doc.consumer() != nullptr) model.consumers.push_back(doc.TakeConsumer()).document = &doc;
     DocumentFacts* found = doc.facts();
-    if (found == nullptr) continue;
+    if (found == nullptr) {
+      doc.ClearFacts();
+      continue;
+    }
     auto define = [&](Source& source) {
       source.DefinedIn(doc);
       definitions.push_back(std::move(source));
     };
-    if (const std::unique_ptr<Source>& source = found->source) {
-      define(*source);
-    } else if (found->consumer) {
-      model.consumers.push_back(std::move(found->consumer)).document = &doc;
-    }
+    if (const std::unique_ptr<Source>& source = found->source) define(*source);
     if (found->listed_sources) {
       for (Source& source : *found->listed_sources) define(source);
       found->listed_sources.reset();
@@ -44,8 +43,7 @@ Model BuildModel(std::vector<Document>& documents, SourceDefinitions definitions
     }
     // Moved into the model: one copy of each, however large the stream.
     found->source.reset();
-    found->consumer.reset();
-    if (!found->rotation) doc.SetFacts(nullptr);
+    if (!found->rotation) doc.ClearFacts();
   }
   model.sources = SourceTable::OfDefinitions(
       std::move(definitions), [&](const Source& again, const Source& before) {

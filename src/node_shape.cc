@@ -3,6 +3,10 @@
 #include <stdexcept>
 
 namespace rollcall {
+
+static_assert(sizeof(NodeShape) == 28, "a few for every consumer of a large stream");
+static_assert(sizeof(CapturedShape) == sizeof(void*), "one for every consumer");
+
 namespace {
 
 NodeShape::Type TypeOf(const YamlNode& node) {
@@ -30,66 +34,71 @@ std::size_t CountEntries(const YamlNode& node, const std::vector<std::string>& p
   return count;
 }
 
-// `path` from `next` on: what is left of it below this node; `full` when the node
-// is on the path (its entries go into `entries`, together), else only its first
-// key's column is kept. `entries` has room for every entry (CountEntries): they
-// are pointed at where they are put.
-NodeShape Capture(const YamlNode& node, const std::vector<std::string>& path, std::size_t next,
-                  bool full, std::vector<ShapeEntry>& entries) {
-  NodeShape shape;
+// Fills `nodes[slot]` with `node`. `path` from `next` on: what is left of it below
+// this node; `full` when the node is on the path (its entries are captured, from
+// `free` on, which moves past them), else only its first key's column is kept.
+// `nodes` has room for every entry (CountEntries).
+void Capture(const YamlNode& node, const std::vector<std::string>& path, std::size_t next,
+             bool full, NodeShape* nodes, std::size_t slot, std::size_t& free, std::size_t room) {
+  NodeShape& shape = nodes[slot];
   shape.type = TypeOf(node);
-  if (!node.IsDefined()) return shape;
+  if (!node.IsDefined()) return;
   YamlMark mark = node.Mark();
   shape.pos = static_cast<std::uint32_t>(MarkPos(mark));
   shape.column = mark.column < 0 ? 0 : static_cast<std::uint32_t>(mark.column);
   if (node.IsScalar()) shape.scalar = node.Scalar();
   if (node.IsSequence() || node.IsMap()) shape.size = static_cast<std::uint32_t>(node.size());
-  if (!node.IsMap()) return shape;
+  if (!node.IsMap()) return;
   auto first = node.begin();
   if (first != node.end()) {
     int column = first->first.Mark().column;
     shape.first_key_column = column < 0 ? 0 : static_cast<std::uint32_t>(column);
   }
-  if (!full) return shape;
+  if (!full) return;
   std::size_t count = 0;
   for (auto it = node.begin(); it != node.end(); ++it) ++count;
-  std::size_t at = entries.size();
-  if (entries.capacity() - at < count)
-    throw std::logic_error("rollcall: a shape outgrew its count");
-  entries.resize(at + count);  // this mapping's block; the ones below go after it
-  shape.first_entry = entries.data() + at;
-  shape.entry_count = static_cast<std::uint32_t>(count);
+  if (room - free < 2 * count) throw std::logic_error("rollcall: a shape outgrew its count");
+  std::size_t at = free;  // this mapping's entries; the ones below go after them
+  free += 2 * count;
+  shape.captured = true;
+  shape.size = static_cast<std::uint32_t>(count);
+  shape.first_entry = static_cast<std::int32_t>(at - slot);
   for (const auto& entry : node) {
     bool on_path = OnPath(entry.first, path, next);
-    NodeShape key = Capture(entry.first, path, path.size(), false, entries);
-    NodeShape value =
-        Capture(entry.second, path, on_path ? next + 1 : path.size(), on_path, entries);
-    entries[at++] = ShapeEntry(std::move(key), std::move(value));
+    Capture(entry.first, path, path.size(), false, nodes, at, free, room);
+    Capture(entry.second, path, on_path ? next + 1 : path.size(), on_path, nodes, at + 1, free,
+            room);
+    at += 2;
   }
-  return shape;
 }
 
 }  // namespace
 
-CapturedShape CaptureShape(const YamlNode& node, const std::vector<std::string>& path) {
-  std::vector<ShapeEntry> entries;
-  // Exactly: the nodes point into it, so it must never grow.
-  entries.reserve(CountEntries(node, path, 0));
-  NodeShape root = Capture(node, path, 0, true, entries);
-  return {std::move(root), std::move(entries)};
+const NodeShape& CapturedShape::root() const {
+  static const NodeShape kNone;
+  return nodes_ ? nodes_[0] : kNone;
 }
 
-const ShapeEntry* FindEntry(const NodeShape& map, const std::string& key) {
-  const ShapeEntry* found = nullptr;
-  for (const ShapeEntry& entry : map.entries()) {
-    if (entry.first.IsScalar() && entry.first.scalar == key) found = &entry;
+CapturedShape CaptureShape(const YamlNode& node, const std::vector<std::string>& path) {
+  // Exactly: the nodes find their entries by distance, so the array never grows.
+  const std::size_t room = 1 + 2 * CountEntries(node, path, 0);
+  auto nodes = std::make_unique<NodeShape[]>(room);
+  std::size_t free = 1;
+  Capture(node, path, 0, true, nodes.get(), 0, free, room);
+  return CapturedShape(std::move(nodes));
+}
+
+std::optional<ShapeEntry> FindEntry(const NodeShape& map, const std::string& key) {
+  std::optional<ShapeEntry> found;
+  for (ShapeEntry entry : map.entries()) {
+    if (entry.first.IsScalar() && entry.first.scalar == key) found.emplace(entry);
   }
   return found;
 }
 
 const NodeShape* FindValue(const NodeShape& map, const std::string& key) {
-  const ShapeEntry* entry = FindEntry(map, key);
-  return entry != nullptr ? &entry->second : nullptr;
+  std::optional<ShapeEntry> entry = FindEntry(map, key);
+  return entry ? &entry->second : nullptr;
 }
 
 }  // namespace rollcall

@@ -120,7 +120,7 @@ void PlanInChunks(const Analysis& analysis, const RenderOptions& options, const 
 // documents past the first few are only counted, and those that only define a
 // Secret or ConfigMap keep no record, their sources taken as they are read
 // (docs/performance.md).
-std::unique_ptr<const Analysis> Analyse(const Stream& stream, const RenderOptions& options) {
+std::unique_ptr<Analysis> Analyse(const Stream& stream, const RenderOptions& options) {
   AnalysisOptions analysis_options;
   analysis_options.default_namespace = options.default_namespace;
   analysis_options.config = options.config;
@@ -138,8 +138,8 @@ std::unique_ptr<const Analysis> Analyse(const Stream& stream, const RenderOption
       },
       FactReader(fact_options), &counted.front(), SourceTaker(&definitions, fact_options));
   RefuseHalfObjects(documents);
-  return std::make_unique<const Analysis>(std::move(documents), std::move(analysis_options),
-                                          std::move(counted), std::move(definitions));
+  return std::make_unique<Analysis>(std::move(documents), std::move(analysis_options),
+                                    std::move(counted), std::move(definitions));
 }
 
 }  // namespace
@@ -148,12 +148,18 @@ RenderPlan::RenderPlan(const Stream& stream, const RenderOptions& options)
     : options_(options), analysis_(Analyse(stream, options)) {
   result_.findings = RunRules(*analysis_, {}, RulesFor::kRender);
   result_.summary = analysis_->Summary();
+  analysis_->ReleaseCoverage();
   // The first planning: every consumer can be edited, and what it becomes goes
   // into the rollout. Its edits are kept while they are small beside the input, as
   // in most streams, where planning again would cost a tenth of the run; past that,
   // they are dropped chunk by chunk, and planned again as the output is written.
-  const std::size_t budget = stream.bytes().size() / 4;
-  std::size_t kept = 0;
+  // They are dropped as soon as the chunks planned so far show that all of them
+  // would pass a quarter of the input: a stream whose edits are larger than its
+  // documents never holds that quarter beside its model (docs/performance.md).
+  const double budget = static_cast<double>(stream.bytes().size()) / 4;
+  const double consumers = static_cast<double>(analysis_->model().consumers.size());
+  double kept = 0;
+  double planned_so_far = 0;
   keeps_every_run_ = true;
   RolloutComparison rollout(*analysis_, options_.previous);
   PlanInChunks(*analysis_, options_, [&](std::vector<PlannedConsumer>& planned) {
@@ -161,12 +167,15 @@ RenderPlan::RenderPlan(const Stream& stream, const RenderOptions& options)
     for (PlannedConsumer& plan : planned) {
       rollout.Add(plan.item);
       if (!keeps_every_run_) continue;
-      for (const Edit& edit : plan.edits) kept += sizeof(Edit) + edit.text.capacity();
+      for (const Edit& edit : plan.edits) {
+        kept += static_cast<double>(sizeof(Edit) + edit.text.capacity());
+      }
       Append(run, std::move(plan.edits));
     }
-    if (keeps_every_run_ && kept > budget) {
+    planned_so_far += static_cast<double>(planned.size());
+    if (keeps_every_run_ && kept * consumers > budget * planned_so_far) {
       keeps_every_run_ = false;
-      kept_runs_ = {};
+      kept_runs_ = std::vector<std::vector<Edit>>();
     }
     if (keeps_every_run_) kept_runs_.push_back(std::move(run));
     return true;
@@ -181,7 +190,7 @@ void RenderPlan::ForEachEditRun(const std::function<bool(std::vector<Edit>&)>& t
     for (std::vector<Edit>& run : kept_runs_) {
       if (!take(run)) break;
     }
-    kept_runs_ = {};
+    kept_runs_ = std::vector<std::vector<Edit>>();
     return;
   }
   std::vector<Edit> run;

@@ -137,7 +137,7 @@ void WriteJson(std::ostream& out, const Report& report) {
       Json entry;
       entry["object"] = item.Object();
       entry["status"] = RolloutStatusName(item.status);
-      entry["changed"] = item.changed;
+      entry["changed"] = item.changed();
       entry["previous"] = item.previous.str();
       rollout.push_back(std::move(entry));
     }

@@ -66,8 +66,8 @@ TEST(FactReader, KeepsOnlyThePlainJobsTree) {
   EXPECT_FALSE(docs[1].has_tree());
   EXPECT_TRUE(docs[2].has_tree());  // renamed after its whole pod template
   EXPECT_FALSE(docs[3].has_tree());
-  EXPECT_TRUE(docs[2].facts()->consumer->pod_template().IsMap());
-  EXPECT_FALSE(docs[1].facts()->consumer->pod_template().IsDefined());
+  EXPECT_TRUE(docs[2].consumer()->pod_template().IsMap());
+  EXPECT_FALSE(docs[1].consumer()->pod_template().IsDefined());
   // A dropped tree is a bug to read, not an empty document.
   EXPECT_THROW(docs[1].root(), std::logic_error);
 }
@@ -84,7 +84,8 @@ TEST(FactReader, ReadsWhatTheAnalysisNeedsBeforeTheTreeGoes) {
   Stream stream(kStream, "in.yaml");
   std::vector<Document> docs = ParseStream(stream, Limits{}, nullptr, FactReader(FactOptions{}));
   EXPECT_EQ(docs[0].facts()->source->entries.at("password"), "s3cret");
-  const Consumer& api = *docs[1].facts()->consumer;
+  const Consumer& api = *docs[1].consumer();
+  EXPECT_EQ(docs[1].facts(), nullptr);  // none but its consumer: no record of facts
   ASSERT_EQ(api.references.size(), 1u);
   EXPECT_EQ(api.references[0].source.name, "db");
   EXPECT_EQ(docs[1].Locate().line, 8u);  // where findings on the consumer point
@@ -234,9 +235,12 @@ TEST(SourceTaker, TheModelOfDocumentsReadWithoutOneLocatesTheSameWay) {
 TEST(ReadMissingFacts, ReadsDocumentsParsedWithoutAReader) {
   Stream stream(kStream, "in.yaml");
   std::vector<Document> docs = ParseStream(stream, Limits{});
+  EXPECT_FALSE(docs[0].has_facts());
   EXPECT_EQ(docs[0].facts(), nullptr);
   ReadMissingFacts(docs, FactOptions{});
+  EXPECT_TRUE(docs[0].has_facts());
   EXPECT_NE(docs[0].facts()->source, nullptr);
+  EXPECT_NE(docs[1].consumer(), nullptr);
   EXPECT_TRUE(docs[0].has_tree());
 }
 

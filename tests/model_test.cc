@@ -328,8 +328,7 @@ items:
 )");
   FactOptions options;
   ReadMissingFacts(parsed.documents, options);
-  ASSERT_NE(parsed.documents[0].facts(), nullptr);
-  const Consumer* made = parsed.documents[0].facts()->consumer.get();
+  const Consumer* made = parsed.documents[0].consumer();
   ASSERT_NE(made, nullptr);
   Model model = BuildModel(parsed.documents, {}, "default");
   ASSERT_EQ(model.consumers.size(), 2u);

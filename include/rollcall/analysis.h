@@ -112,6 +112,10 @@ class Analysis {
   const RuntimeSources& runtime() const { return runtime_; }
   const std::vector<ReferenceCoverage>& coverage() const { return coverage_; }
   CoverageSummary Summary() const;
+  // Frees the coverage records: render reads them only for its rules and summary,
+  // and a large stream's records would otherwise sit beside the edits it plans
+  // (docs/performance.md). coverage() is empty after.
+  void ReleaseCoverage() { coverage_ = std::vector<ReferenceCoverage>(); }
 
   // Every marker: in comments of parsed streams, in rollcall.dev/secret-version
   // annotations, and loose ones from unparsed files.

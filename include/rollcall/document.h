@@ -40,8 +40,10 @@ struct DuplicateKey {
   std::size_t first_pos;  // its first occurrence
 };
 
-// What the analysis reads of a document's tree (facts.h).
+// What the analysis reads of a document's tree (facts.h), and the pod template
+// among it (model.h).
 struct DocumentFacts;
+struct Consumer;
 
 class Document {
  public:
@@ -112,11 +114,20 @@ class Document {
   // Helm 4's template annotation aside: every document of a Helm 4 post-render has it.
   bool has_written_beyond_template() const;
 
-  // What the analysis read of the tree (facts.h), or null before it has, and once
-  // the model has taken all of it (BuildModel).
+  // What the analysis read of the tree (facts.h): whether it has, until the model
+  // has taken all of it (BuildModel); the facts, null when there are none but a
+  // consumer; and the consumer (a pod template), held apart from the other facts,
+  // which few documents have: most documents of a large stream are workloads, and
+  // a record of facts beside each of them cost 48 bytes (docs/performance.md).
+  bool has_facts() const { return has_facts_; }
   const DocumentFacts* facts() const { return facts_.get(); }
   DocumentFacts* facts() { return facts_.get(); }
-  void SetFacts(std::unique_ptr<DocumentFacts> facts);
+  const Consumer* consumer() const { return consumer_.get(); }
+  Consumer* consumer() { return consumer_.get(); }
+  std::unique_ptr<Consumer> TakeConsumer();
+  // `facts` is null when they are empty.
+  void SetFacts(std::unique_ptr<DocumentFacts> facts, std::unique_ptr<Consumer> consumer);
+  void ClearFacts();
 
   // Lets go of the tree (whose memory is ~40 times the text); everything above stays.
   void DropTree();
@@ -134,11 +145,13 @@ class Document {
   std::unique_ptr<YamlTree> tree_;  // null: no tree (an empty, unread or dropped one)
   bool dropped_ = false;
   bool scanned_ = false;
+  bool has_facts_ = false;
   Shape shape_ = Shape::kEmpty;
   std::uint32_t root_pos_ = 0;  // where the object starts, past "---" and comments
   Name api_version_, kind_, name_, namespace_;
   std::unique_ptr<Written> written_;  // null when it would be empty
   std::unique_ptr<DocumentFacts> facts_;
+  std::unique_ptr<Consumer> consumer_;
 };
 
 // How many not-objects of a stream keep a record each, at the least: not-an-object

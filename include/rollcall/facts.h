@@ -18,13 +18,15 @@
 namespace rollcall {
 
 // Each is null when the document has none: a stream's facts stay as small as what
-// they hold.
+// they hold. A document's own consumer is held by the document (Document::consumer),
+// its `document` set when the model is built.
 struct DocumentFacts {
   std::unique_ptr<Source> source;
-  std::unique_ptr<std::vector<Source>> listed_sources;  // the Secrets and ConfigMaps of a List
-  std::unique_ptr<Consumer> consumer;  // its `document` is set when the model is built
+  std::unique_ptr<std::vector<Source>> listed_sources;      // the Secrets and ConfigMaps of a List
   std::unique_ptr<std::vector<Consumer>> listed_consumers;  // the workloads of a List
   std::unique_ptr<DeclaredRotation> rotation;
+
+  bool empty() const { return !source && !listed_sources && !listed_consumers && !rotation; }
 };
 
 struct FactOptions {
@@ -34,8 +36,9 @@ struct FactOptions {
   bool keep_trees = false;
 };
 
-// Reads the facts of one parsed document. Throws InputError as ExtractSource does.
-DocumentFacts ReadFacts(const Document& doc, const FactOptions& options);
+// Reads the facts of one parsed document into it (Document::SetFacts). Throws
+// InputError as ExtractSource does.
+void ReadFacts(Document& doc, const FactOptions& options);
 
 // Whether anything after the facts reads this document's tree: every document
 // when a previous release is compared, and a plain Job, which is renamed after its

@@ -89,6 +89,11 @@ struct MalformedReference {
 
 // What few consumers have, held apart so that the others do not pay for it.
 struct ConsumerNotes {
+  // The mounts of the volumes that references read, in container order.
+  std::vector<VolumeMount> mounts;
+  // An item of a List: its own rollcall.dev/secret-version annotation (the
+  // document's annotations are the List's), null without one.
+  std::unique_ptr<const WrittenValue> object_marker;
   std::vector<MalformedReference> malformed;
   // Controllers its annotations ask to restart it on a change (Reloader, Wave).
   std::vector<RestartWatch> restart_watches;
@@ -97,32 +102,32 @@ struct ConsumerNotes {
   // (`--secret-name=ingress-nginx-admission`).
   std::vector<std::string> hook_words;
 
-  bool empty() const { return malformed.empty() && restart_watches.empty() && hook_words.empty(); }
+  bool empty() const {
+    return mounts.empty() && !object_marker && malformed.empty() && restart_watches.empty() &&
+           hook_words.empty();
+  }
 };
 
 // What render does with a plain Job (jobs.h); kNone for every other consumer.
 enum class JobAction : std::uint8_t { kNone, kRename, kKeep, kRunOnce };
 
-// A pod template and the references in it.
+// A pod template and the references in it. Small: a large stream keeps one for
+// each of its workloads for the whole run (80 bytes, docs/performance.md), what
+// few have in its notes.
 struct Consumer {
   const Document* document = nullptr;
   Name api_version, kind, name, name_space;
   // An item of a List (kind: List, or any object with items): its offset in the
-  // document's text, and its own rollcall.dev/secret-version annotation (the
-  // document's annotations are the List's), null without one: a large stream keeps
-  // a Consumer for each of its workloads, and this was 48 bytes of each.
-  bool listed = false;
+  // document's text.
   std::uint32_t object_pos = 0;
-  std::unique_ptr<const WrittenValue> object_marker;
+  bool listed = false;
   ConsumerRole role = ConsumerRole::kWorkload;
   JobAction job_action = JobAction::kNone;  // set by the analysis for plain Jobs
   // Its first levels (metadata.annotations and beside), for the annotation edit.
   CapturedShape template_shape;
   std::vector<Reference> references;
-  // The mounts of the volumes that references read, in container order.
-  std::vector<VolumeMount> mounts;
   // Null when it would be empty.
-  std::unique_ptr<const ConsumerNotes> notes;
+  std::unique_ptr<ConsumerNotes> notes;
 
   // The mapping holding metadata and spec, while the document keeps its tree
   // (facts.h's KeepsTree); an undefined node after.
@@ -137,6 +142,10 @@ struct Consumer {
   std::vector<VolumeMount> Mounts(const Reference& reference) const;
   // The pod template's metadata.annotations[key], or null.
   const NodeShape* TemplateAnnotation(const std::string& key) const;
+  // A listed one's own rollcall.dev/secret-version annotation (ConsumerNotes), or null.
+  const WrittenValue* ObjectMarker() const;
+  // Its notes, made when it has none yet: for what extraction finds.
+  ConsumerNotes& MutableNotes();
 
  private:
   std::unique_ptr<const YamlNode> pod_template_;

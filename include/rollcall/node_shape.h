@@ -7,8 +7,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "rollcall/name.h"
@@ -17,26 +18,27 @@
 namespace rollcall {
 
 // One node of a CapturedShape. Small: every consumer of a large stream keeps a few
-// for the whole run. Only its CapturedShape holds it (its entries point there), so
-// it is never copied.
+// for the whole run (28 bytes each, docs/performance.md). It lives only in its
+// capture's array, where its entries are found by their distance from it, so it
+// is never copied.
 struct NodeShape {
   enum class Type : std::uint8_t { kUndefined, kNull, kScalar, kSequence, kMap };
 
   NodeShape() = default;
-  NodeShape(NodeShape&&) = default;
-  NodeShape& operator=(NodeShape&&) = default;
   NodeShape(const NodeShape&) = delete;
   NodeShape& operator=(const NodeShape&) = delete;
 
   Type type = Type::kUndefined;
+  bool captured = false;               // a mapping on the captured path: its entries are here
   std::uint32_t column = 0;            // the start mark's 0-based column
   std::uint32_t first_key_column = 0;  // a non-empty mapping's: the indentation it shows
   std::uint32_t pos = 0;               // the start mark's offset in the document's text
   std::uint32_t size = 0;              // a mapping's or sequence's entries, captured or not
-  std::uint32_t entry_count = 0;       // of them, those captured
   // A scalar's text: a key ("metadata", an annotation's), or an annotation's value.
   Name scalar;
-  const std::pair<NodeShape, NodeShape>* first_entry = nullptr;  // in its CapturedShape
+  // A captured mapping's: where its entries start in the capture's array, counted
+  // in nodes from this one.
+  std::int32_t first_entry = 0;
 
   // A mapping's entries; none for a mapping off the captured path.
   class ShapeEntries entries() const;
@@ -46,43 +48,58 @@ struct NodeShape {
   bool IsMap() const { return type == Type::kMap; }
 };
 
-using ShapeEntry = std::pair<NodeShape, NodeShape>;  // a mapping's key and value
+// A mapping's key and value: two nodes side by side in their capture's array.
+struct ShapeEntry {
+  const NodeShape& first;
+  const NodeShape& second;
+};
 
 // A mapping's captured entries, in document order.
 class ShapeEntries {
  public:
-  ShapeEntries(const ShapeEntry* first, std::size_t count) : first_(first), count_(count) {}
-  const ShapeEntry* begin() const { return first_; }
-  const ShapeEntry* end() const { return first_ + count_; }
+  class Iterator {
+   public:
+    explicit Iterator(const NodeShape* key) : key_(key) {}
+    ShapeEntry operator*() const { return {key_[0], key_[1]}; }
+    Iterator& operator++() {
+      key_ += 2;
+      return *this;
+    }
+    bool operator!=(const Iterator& other) const { return key_ != other.key_; }
+
+   private:
+    const NodeShape* key_;
+  };
+
+  ShapeEntries(const NodeShape* first_key, std::size_t count) : first_(first_key), count_(count) {}
+  Iterator begin() const { return Iterator(first_); }
+  Iterator end() const { return Iterator(first_ + 2 * count_); }
   std::size_t size() const { return count_; }
   bool empty() const { return count_ == 0; }
-  const ShapeEntry& front() const { return first_[0]; }
-  const ShapeEntry& back() const { return first_[count_ - 1]; }
+  ShapeEntry front() const { return *begin(); }
+  ShapeEntry back() const { return {first_[2 * count_ - 2], first_[2 * count_ - 1]}; }
 
  private:
-  const ShapeEntry* first_;
+  const NodeShape* first_;
   std::size_t count_;
 };
 
-inline ShapeEntries NodeShape::entries() const { return {first_entry, entry_count}; }
+inline ShapeEntries NodeShape::entries() const { return {this + first_entry, captured ? size : 0}; }
 
-// A node and the entries captured below it, every mapping's together in one
-// array (one allocation for the whole capture). Moves, never copies: its nodes
-// point into the array.
+// A node and the entries captured below it, all in one array: the node first,
+// then each captured mapping's entries together, key and value side by side (one
+// allocation for the whole capture, and 8 bytes where it is held). Moves, never
+// copies.
 class CapturedShape {
  public:
   CapturedShape() = default;
-  CapturedShape(NodeShape root, std::vector<ShapeEntry> entries)
-      : root_(std::move(root)), entries_(std::move(entries)) {}
-  CapturedShape(CapturedShape&&) = default;
-  CapturedShape& operator=(CapturedShape&&) = default;
+  explicit CapturedShape(std::unique_ptr<NodeShape[]> nodes) : nodes_(std::move(nodes)) {}
 
-  const NodeShape& root() const { return root_; }
-  operator const NodeShape&() const { return root_; }  // NOLINT: reads as its root
+  const NodeShape& root() const;
+  operator const NodeShape&() const { return root(); }  // NOLINT: reads as its root
 
  private:
-  NodeShape root_;
-  std::vector<ShapeEntry> entries_;
+  std::unique_ptr<NodeShape[]> nodes_;  // null: nothing captured, an undefined root
 };
 
 // A mark's offset in the text it was parsed from; an undefined node's (-1) is read
@@ -96,8 +113,8 @@ inline std::size_t MarkPos(const YamlMark& mark) {
 CapturedShape CaptureShape(const YamlNode& node, const std::vector<std::string>& path = {});
 
 // The entry (key and value) for `key` in a captured mapping, the last one when the
-// key is duplicated, as Kubernetes reads it; null when absent or not captured.
-const ShapeEntry* FindEntry(const NodeShape& map, const std::string& key);
+// key is duplicated, as Kubernetes reads it; none when absent or not captured.
+std::optional<ShapeEntry> FindEntry(const NodeShape& map, const std::string& key);
 // That entry's value, or null.
 const NodeShape* FindValue(const NodeShape& map, const std::string& key);
 

@@ -72,7 +72,7 @@ class RenderPlan {
 
  private:
   const RenderOptions& options_;
-  std::unique_ptr<const Analysis> analysis_;
+  std::unique_ptr<Analysis> analysis_;
   RenderResult result_;
   bool keeps_every_run_ = false;  // the first planning's runs are all here
   std::vector<std::vector<Edit>> kept_runs_;

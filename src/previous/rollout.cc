@@ -59,6 +59,8 @@ const char* RolloutStatusName(RolloutStatus status) {
   return "?";
 }
 
+static_assert(sizeof(RolloutEntry) <= 32, "an entry per consumer of a large stream");
+
 namespace {
 const Model& NoModel() {
   static const Model kNone;
@@ -95,7 +97,7 @@ void RolloutComparison::Add(const RenderedConsumer& item) {
       entry.status = RolloutStatus::kRefused;  // a Job's template cannot change in place
     } else {
       entry.status = RolloutStatus::kRolled;
-      entry.changed = ChangedSources(consumer, analysis_.model(), before_);
+      entry.set_changed(ChangedSources(consumer, analysis_.model(), before_));
     }
   } else if (const Consumer* predecessor = consumer.job_action == JobAction::kRename
                                                ? RenamedFrom(consumer, before_)
@@ -103,7 +105,7 @@ void RolloutComparison::Add(const RenderedConsumer& item) {
     matched_.insert(predecessor);
     entry.status = RolloutStatus::kRenamed;
     entry.previous = predecessor->name;
-    entry.changed = ChangedSources(consumer, analysis_.model(), before_);
+    entry.set_changed(ChangedSources(consumer, analysis_.model(), before_));
   } else {
     entry.status = RolloutStatus::kNew;
   }
@@ -123,6 +125,16 @@ std::vector<RolloutEntry> RolloutComparison::Finish() && {
   return std::move(entries_);
 }
 
+const std::vector<std::string>& RolloutEntry::changed() const {
+  static const std::vector<std::string> kNone;
+  return changed_ ? *changed_ : kNone;
+}
+
+void RolloutEntry::set_changed(std::vector<std::string> sources) {
+  changed_ = sources.empty() ? nullptr
+                             : std::make_unique<const std::vector<std::string>>(std::move(sources));
+}
+
 std::string RolloutEntry::Object() const { return kind + " " + name_space + "/" + name; }
 
 std::string FormatRollout(const RolloutEntry& entry) {
@@ -135,9 +147,9 @@ std::string FormatRollout(const RolloutEntry& entry) {
   }
   std::string detail;
   if (entry.status == RolloutStatus::kRenamed) detail = "was " + entry.previous;
-  if (!entry.changed.empty()) {
+  if (!entry.changed().empty()) {
     std::string list;
-    for (const std::string& source : entry.changed) list += (list.empty() ? "" : ", ") + source;
+    for (const std::string& source : entry.changed()) list += (list.empty() ? "" : ", ") + source;
     detail += (detail.empty() ? "" : "; ") + std::string("changed: ") + list;
   }
   return detail.empty() ? out : out + " (" + detail + ")";

@@ -5,7 +5,9 @@
 // is a deploy that cannot report success while changing nothing.
 #pragma once
 
+#include <cstdint>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -16,7 +18,7 @@
 
 namespace rollcall {
 
-enum class RolloutStatus {
+enum class RolloutStatus : std::uint8_t {
   kNew,
   kRolled,
   kUnchanged,
@@ -27,15 +29,22 @@ enum class RolloutStatus {
 };
 const char* RolloutStatusName(RolloutStatus status);  // "new", "rolled", …, "kept", "refused"
 
-// Names, not strings: a large stream has an entry for each of its tens of
-// thousands of consumers, and the entries outlive the analysis.
+// Names, not strings, and the few sources a rolled entry names held apart: a
+// large stream has an entry for each of its tens of thousands of consumers, and
+// the entries outlive the analysis (32 bytes each, docs/performance.md).
 struct RolloutEntry {
   Name kind, name_space, name;  // the object, with the name as rendered
+  Name previous;                // renamed: the name in the previous release
   RolloutStatus status = RolloutStatus::kNew;
-  std::vector<std::string> changed;  // rolled: sources whose content changed ("secret/x")
-  Name previous;                     // renamed: the name in the previous release
+
+  // Rolled or renamed: the sources whose content changed ("secret/x").
+  const std::vector<std::string>& changed() const;
+  void set_changed(std::vector<std::string> sources);
 
   std::string Object() const;  // "Deployment ns/name"
+
+ private:
+  std::unique_ptr<const std::vector<std::string>> changed_;  // null when none
 };
 
 // A consumer as render wrote it.
