@@ -256,13 +256,15 @@ const Marker* Analysis::AnnotationMarker(const Consumer& consumer) {
   return nullptr;
 }
 
-const Marker* Analysis::LineMarker(const Reference& reference, const Document& doc) {
-  for (std::size_t line : reference.lines()) {
+const Marker* Analysis::LineMarker(const Consumer& consumer, const Reference& reference) {
+  const Document& doc = *consumer.document;
+  const std::vector<std::uint32_t>& lines = consumer.MarkerLines(reference);
+  for (std::size_t line : lines) {
     for (std::size_t candidate : {line, line - 1}) {
       auto found = by_line_.find({&doc.stream(), candidate});
       if (found == by_line_.end()) continue;
       for (const Marker* marker : found->second) {
-        if (MarkerBinds(*marker, reference.lines())) return marker;
+        if (MarkerBinds(*marker, lines)) return marker;
       }
     }
   }
@@ -367,7 +369,7 @@ ReferenceCoverage Analysis::Cover(const Consumer& consumer, const Reference& ref
   ReferenceCoverage out;
   out.consumer = &consumer;
   out.reference = &reference;
-  out.marker = LineMarker(reference, *consumer.document);
+  out.marker = LineMarker(consumer, reference);
   if (out.marker == nullptr) {
     // One annotation marker per consumer, shared by its references.
     if (!annotation_marker) annotation_marker = AnnotationMarker(consumer);

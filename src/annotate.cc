@@ -223,7 +223,7 @@ class AnnotationEditor {
           continue;
         }
         std::size_t key_column = key.column;
-        std::size_t child_column = child.first_key_column;
+        std::size_t child_column = child.column;
         if (child_column > key_column) return child_column - key_column;
       }
     }

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <initializer_list>
 #include <map>
+#include <stdexcept>
 
 #include "rollcall/annotate.h"
 #include "rollcall/consumer_kinds.h"
@@ -13,7 +14,8 @@
 
 namespace rollcall {
 
-static_assert(sizeof(Consumer) <= 80, "one for every workload of a large stream");
+static_assert(sizeof(Consumer) <= 72, "one for every workload of a large stream");
+static_assert(sizeof(Reference) <= 40, "one for every reference of a large stream");
 
 const char* ReadViaName(ReadVia via) {
   switch (via) {
@@ -54,15 +56,34 @@ ConsumerNotes& Consumer::MutableNotes() {
   return *notes;
 }
 
-const std::vector<std::uint32_t>& Reference::lines() const {
-  static const std::vector<std::uint32_t> none;
-  return marker_lines ? *marker_lines : none;
+const std::vector<std::uint32_t>& Consumer::MarkerLines(const Reference& reference) const {
+  static const std::vector<std::uint32_t> kNone;
+  const auto index = static_cast<std::size_t>(&reference - references.data());
+  if (notes == nullptr || index >= notes->marker_lines.size()) return kNone;
+  return notes->marker_lines[index];
 }
 
-const YamlNode& Consumer::pod_template() const { return pod_template_ ? *pod_template_ : NoNode(); }
+namespace {
 
-void Consumer::set_pod_template(const YamlNode& node) {
-  pod_template_ = std::make_unique<const YamlNode>(node);
+// The mapping of `node`'s tree (`node` or below it) that starts at `pos`, depth
+// first: a child starts at or past its parent, so a node past `pos` is not searched.
+YamlNode MapAt(const YamlNode& node, std::size_t pos) {
+  const std::size_t at = MarkPos(node.Mark());
+  if (node.IsMap() && at == pos) return node;
+  if (at > pos || !(node.IsMap() || node.IsSequence())) return {};
+  for (const auto& entry : node) {
+    YamlNode found = MapAt(node.IsMap() ? entry.second : static_cast<const YamlNode&>(entry), pos);
+    if (found.IsDefined()) return found;
+  }
+  return {};
+}
+
+}  // namespace
+
+YamlNode Consumer::pod_template() const {
+  if (document == nullptr || !document->has_tree()) return {};
+  const NodeShape& captured = template_shape;
+  return MapAt(document->root(), captured.pos);
 }
 
 Location Consumer::Locate(const Reference& reference) const {
@@ -103,6 +124,11 @@ class ReferenceCollector {
     ForEachItem(pod_spec, spec_path_, "volumes", [&](const YamlNode& volume) { Volume(volume); });
     // Kept for the whole run, for every consumer of the stream: no spare capacity.
     references_.shrink_to_fit();
+    // Make adds one entry of lines for each reference it makes, and each is kept.
+    if (marker_lines_ && notes_.marker_lines.size() != references_.size()) {
+      throw std::logic_error("rollcall: a reference without its marker lines");
+    }
+    notes_.marker_lines.shrink_to_fit();
     std::vector<Name> read;  // the volumes references read
     for (const Reference& reference : references_) {
       if (!reference.volume.empty()) read.push_back(reference.volume);
@@ -202,7 +228,7 @@ class ReferenceCollector {
     YamlMark mark = name.IsDefined() ? name.Mark() : ref.Mark();
     out.pos = static_cast<std::uint32_t>(MarkPos(mark));
     if (!marker_lines_) return out;
-    std::vector<std::uint32_t> lines;
+    std::vector<std::uint32_t>& lines = notes_.marker_lines.emplace_back();
     AddLine(lines, entry);
     for (const auto& [map, key] : hops) {
       for (const auto& item : map) {
@@ -212,7 +238,6 @@ class ReferenceCollector {
     AddLine(lines, name);
     AddLine(lines, Child(ref, "key"));
     lines.shrink_to_fit();
-    out.marker_lines = std::make_unique<const std::vector<std::uint32_t>>(std::move(lines));
     return out;
   }
 
@@ -395,7 +420,6 @@ std::optional<Consumer> ConsumerOf(const Document& doc, const YamlNode& object, 
   consumer.role = RoleOf(kind_name, !listed && doc.IsHook());
   consumer.listed = listed;
   consumer.object_pos = static_cast<std::uint32_t>(MarkPos(object.Mark()));
-  consumer.set_pod_template(pod_template);
   consumer.template_shape = CaptureForEdit(pod_template);
   const bool hook = IsHookRole(consumer.role);
   ReferenceCollector collector(doc, consumer.name_space, spec_path + "spec", hook);

@@ -52,13 +52,7 @@ bool KeepsTree(const Document& doc, const FactOptions& options) {
 ReadTree FactReader(FactOptions options) {
   return [options = std::move(options)](Document& doc) {
     ReadFacts(doc, options);
-    if (KeepsTree(doc, options)) return;
-    // The template's handle holds the whole tree's memory.
-    if (Consumer* consumer = doc.consumer()) consumer->DropPodTemplate();
-    if (DocumentFacts* facts = doc.facts(); facts != nullptr && facts->listed_consumers) {
-      for (Consumer& consumer : *facts->listed_consumers) consumer.DropPodTemplate();
-    }
-    doc.DropTree();
+    if (!KeepsTree(doc, options)) doc.DropTree();
   };
 }
 

@@ -4,7 +4,7 @@
 
 namespace rollcall {
 
-static_assert(sizeof(NodeShape) == 28, "a few for every consumer of a large stream");
+static_assert(sizeof(NodeShape) == 24, "a few for every consumer of a large stream");
 static_assert(sizeof(CapturedShape) == sizeof(void*), "one for every consumer");
 
 namespace {
@@ -52,7 +52,7 @@ void Capture(const YamlNode& node, const std::vector<std::string>& path, std::si
   auto first = node.begin();
   if (first != node.end()) {
     int column = first->first.Mark().column;
-    shape.first_key_column = column < 0 ? 0 : static_cast<std::uint32_t>(column);
+    shape.column = column < 0 ? 0 : static_cast<std::uint32_t>(column);
   }
   if (!full) return;
   std::size_t count = 0;

@@ -66,8 +66,13 @@ TEST(FactReader, KeepsOnlyThePlainJobsTree) {
   EXPECT_FALSE(docs[1].has_tree());
   EXPECT_TRUE(docs[2].has_tree());  // renamed after its whole pod template
   EXPECT_FALSE(docs[3].has_tree());
-  EXPECT_TRUE(docs[2].consumer()->pod_template().IsMap());
-  EXPECT_FALSE(docs[1].consumer()->pod_template().IsDefined());
+  Model model = BuildModel(docs, {}, "default");
+  ASSERT_EQ(model.consumers.size(), 2u);
+  EXPECT_FALSE(model.consumers[0].pod_template().IsDefined());
+  EXPECT_TRUE(model.consumers[1].pod_template().IsMap());
+  // Found again where its capture says: spec.template, not the Job itself.
+  EXPECT_TRUE(Child(model.consumers[1].pod_template(), "spec").IsMap());
+  EXPECT_FALSE(Child(model.consumers[1].pod_template(), "kind").IsDefined());
   // A dropped tree is a bug to read, not an empty document.
   EXPECT_THROW(docs[1].root(), std::logic_error);
 }
@@ -255,7 +260,7 @@ TEST(CaptureShape, CapturesTheEntriesAlongThePathAndOnlyIndentationBeside) {
   ASSERT_NE(spec, nullptr);
   EXPECT_EQ(spec->size, 2u);
   EXPECT_TRUE(spec->entries().empty());  // off the path: its first key's column, for indentation
-  EXPECT_EQ(spec->first_key_column, 2u);
+  EXPECT_EQ(spec->column, 2u);
   const NodeShape* annotations = FindValue(*FindValue(shape, "metadata"), "annotations");
   ASSERT_NE(annotations, nullptr);
   ASSERT_EQ(annotations->entries().size(), 2u);

@@ -140,7 +140,7 @@ class Analysis {
   void ScanStreamMarkers();
   void ReadSuppressions();
   const Marker* AnnotationMarker(const Consumer& consumer);
-  const Marker* LineMarker(const Reference& reference, const Document& doc);
+  const Marker* LineMarker(const Consumer& consumer, const Reference& reference);
   // `annotation_marker`: the consumer's annotation marker (one per consumer, shared
   // by its references), once a reference has read it.
   ReferenceCoverage Cover(const Consumer& consumer, const Reference& reference,

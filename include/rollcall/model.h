@@ -55,13 +55,8 @@ struct Reference {
   KeySet keys;     // the keys read; empty: every key
   Name container;  // env, envFrom: the container reading it
   Name volume;     // volume, projected: the volume's name (Consumer::Mounts has its mounts)
-  // Stream lines a SECRET-VERSION marker may sit on (or directly above): the env,
-  // envFrom, volume or projected-source entry, and its name and key lines. Only
-  // read when the document has a marker's text (markers.h's MayHoldMarkers): null
-  // otherwise.
-  std::unique_ptr<const std::vector<std::uint32_t>> marker_lines;
-
-  const std::vector<std::uint32_t>& lines() const;
+  // Where a SECRET-VERSION marker may sit is in its consumer's notes
+  // (Consumer::MarkerLines).
 };
 
 // What a consumer is, for what render may do to it.
@@ -94,6 +89,11 @@ struct ConsumerNotes {
   // An item of a List: its own rollcall.dev/secret-version annotation (the
   // document's annotations are the List's), null without one.
   std::unique_ptr<const WrittenValue> object_marker;
+  // For each reference, in order: the stream lines a SECRET-VERSION marker may sit
+  // on (or directly above): the env, envFrom, volume or projected-source entry, and
+  // its name and key lines. Only read when the document has a marker's text
+  // (markers.h's MayHoldMarkers): empty otherwise.
+  std::vector<std::vector<std::uint32_t>> marker_lines;
   std::vector<MalformedReference> malformed;
   // Controllers its annotations ask to restart it on a change (Reloader, Wave).
   std::vector<RestartWatch> restart_watches;
@@ -103,8 +103,8 @@ struct ConsumerNotes {
   std::vector<std::string> hook_words;
 
   bool empty() const {
-    return mounts.empty() && !object_marker && malformed.empty() && restart_watches.empty() &&
-           hook_words.empty();
+    return mounts.empty() && !object_marker && marker_lines.empty() && malformed.empty() &&
+           restart_watches.empty() && hook_words.empty();
   }
 };
 
@@ -130,10 +130,9 @@ struct Consumer {
   std::unique_ptr<ConsumerNotes> notes;
 
   // The mapping holding metadata and spec, while the document keeps its tree
-  // (facts.h's KeepsTree); an undefined node after.
-  const YamlNode& pod_template() const;
-  void set_pod_template(const YamlNode& node);
-  void DropPodTemplate() { pod_template_.reset(); }
+  // (facts.h's KeepsTree); an undefined node after. Found again where its capture
+  // says it starts, rather than held: once its `document` is set (BuildModel).
+  YamlNode pod_template() const;
 
   std::string Describe() const;  // "Deployment ns/name"
   Location Where() const;        // the object's first line
@@ -142,13 +141,13 @@ struct Consumer {
   std::vector<VolumeMount> Mounts(const Reference& reference) const;
   // The pod template's metadata.annotations[key], or null.
   const NodeShape* TemplateAnnotation(const std::string& key) const;
+  // Where a SECRET-VERSION marker on one of its references may sit (ConsumerNotes);
+  // none when the document has no marker's text.
+  const std::vector<std::uint32_t>& MarkerLines(const Reference& reference) const;
   // A listed one's own rollcall.dev/secret-version annotation (ConsumerNotes), or null.
   const WrittenValue* ObjectMarker() const;
   // Its notes, made when it has none yet: for what extraction finds.
   ConsumerNotes& MutableNotes();
-
- private:
-  std::unique_ptr<const YamlNode> pod_template_;
 };
 
 // Everything the stream says: sources by id and consumers in stream order.

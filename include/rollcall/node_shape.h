@@ -18,7 +18,7 @@
 namespace rollcall {
 
 // One node of a CapturedShape. Small: every consumer of a large stream keeps a few
-// for the whole run (28 bytes each, docs/performance.md). It lives only in its
+// for the whole run (24 bytes each, docs/performance.md). It lives only in its
 // capture's array, where its entries are found by their distance from it, so it
 // is never copied.
 struct NodeShape {
@@ -29,11 +29,12 @@ struct NodeShape {
   NodeShape& operator=(const NodeShape&) = delete;
 
   Type type = Type::kUndefined;
-  bool captured = false;               // a mapping on the captured path: its entries are here
-  std::uint32_t column = 0;            // the start mark's 0-based column
-  std::uint32_t first_key_column = 0;  // a non-empty mapping's: the indentation it shows
-  std::uint32_t pos = 0;               // the start mark's offset in the document's text
-  std::uint32_t size = 0;              // a mapping's or sequence's entries, captured or not
+  bool captured = false;  // a mapping on the captured path: its entries are here
+  // The 0-based column of its start mark; a non-empty mapping's, that of its first
+  // key: the indentation it shows (a block mapping starts at its first key).
+  std::uint32_t column = 0;
+  std::uint32_t pos = 0;   // the start mark's offset in the document's text
+  std::uint32_t size = 0;  // a mapping's or sequence's entries, captured or not
   // A scalar's text: a key ("metadata", an annotation's), or an annotation's value.
   Name scalar;
   // A captured mapping's: where its entries start in the capture's array, counted
