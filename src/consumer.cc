@@ -284,7 +284,7 @@ class ReferenceCollector {
                              {{env, "valueFrom"}, {from, field}}, ref_path);
         out.keys = KeySet::Of(StringField(doc_, Child(ref, "key"), ref_path + ".key"));
         out.container = name;
-        references_.push_back(std::move(out));
+        references_.push_back(out);
       }
     });
     KeepWords(Child(container, "command"));
@@ -301,7 +301,7 @@ class ReferenceCollector {
         Reference out =
             Make(kind, ref, "name", ReadVia::kEnvFrom, env_from, {{env_from, field}}, ref_path);
         out.container = name;
-        references_.push_back(std::move(out));
+        references_.push_back(out);
       }
       // `configMapRef: null`, as a mis-indented `name:` leaves it, is no source.
       if (!any) {
@@ -332,7 +332,7 @@ class ReferenceCollector {
     Reference out = Make(kind, ref, name_field, via, volume_entry, hops, path);
     if (items.IsDefined() && items.size() > 0) out.keys = KeySet(std::move(keys));
     out.volume = volume;
-    references_.push_back(std::move(out));
+    references_.push_back(out);
   }
 
   void Volume(const YamlNode& volume) {

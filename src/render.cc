@@ -157,7 +157,7 @@ RenderPlan::RenderPlan(const Stream& stream, const RenderOptions& options)
   // would pass a quarter of the input: a stream whose edits are larger than its
   // documents never holds that quarter beside its model (docs/performance.md).
   const double budget = static_cast<double>(stream.bytes().size()) / 4;
-  const double consumers = static_cast<double>(analysis_->model().consumers.size());
+  const auto consumers = static_cast<double>(analysis_->model().consumers.size());
   double kept = 0;
   double planned_so_far = 0;
   keeps_every_run_ = true;

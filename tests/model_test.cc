@@ -340,5 +340,41 @@ items:
   EXPECT_THAT(names, ElementsAre("a@Deployment a", "b@List (unnamed)"));
 }
 
+// A consumer holds no handle of its pod template: while its document keeps the
+// tree, the template is found again where its capture starts, each item of a List
+// its own, a bare Pod the object itself.
+TEST(BuildModel, FindsEachPodTemplateWhereItsCaptureStarts) {
+  Parsed parsed(R"(apiVersion: v1
+kind: List
+items:
+- apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: first}
+  spec: {template: {metadata: {labels: {n: "1"}}, spec: {containers: [{name: c}]}}}
+- apiVersion: apps/v1
+  kind: Deployment
+  metadata: {name: second}
+  spec:
+    template:
+      metadata: {labels: {n: "2"}}
+      spec: {containers: [{name: c}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: bare, labels: {n: "3"}}
+spec: {containers: [{name: c}]}
+)");
+  Model model = BuildModel(parsed.documents, {}, "default");
+  ASSERT_EQ(model.consumers.size(), 3u);
+  std::vector<std::string> labels;
+  for (const Consumer& consumer : model.consumers) {
+    YamlNode n = Child(Child(Child(consumer.pod_template(), "metadata"), "labels"), "n");
+    labels.push_back(consumer.name.str() + "=" + (n.IsScalar() ? std::string(n.Scalar()) : "?"));
+  }
+  EXPECT_THAT(labels, ElementsAre("first=1", "second=2", "bare=3"));
+  parsed.documents[1].DropTree();
+  EXPECT_FALSE(model.consumers[2].pod_template().IsDefined());
+}
+
 }  // namespace
 }  // namespace rollcall

@@ -112,7 +112,7 @@ struct ConsumerNotes {
 enum class JobAction : std::uint8_t { kNone, kRename, kKeep, kRunOnce };
 
 // A pod template and the references in it. Small: a large stream keeps one for
-// each of its workloads for the whole run (80 bytes, docs/performance.md), what
+// each of its workloads for the whole run (72 bytes, docs/performance.md), what
 // few have in its notes.
 struct Consumer {
   const Document* document = nullptr;
