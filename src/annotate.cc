@@ -436,6 +436,26 @@ std::vector<Edit> EditAnnotations(const Document& doc, const NodeShape& pod_temp
   return AnnotationEditor(doc, change).Run(pod_template);
 }
 
+AnnotationChange ConfigHashChange(const std::optional<TemplateHash>& hash) {
+  AnnotationChange change;
+  if (hash) {
+    change.set = {{kConfigHashAnnotation, hash->hash}, {kConfigSourcesAnnotation, hash->sources}};
+  } else {
+    change.remove = {kConfigHashAnnotation, kConfigSourcesAnnotation};
+  }
+  return change;
+}
+
+bool EditsEitherConfigHashChange(const Document& doc, const NodeShape& pod_template) {
+  try {
+    EditAnnotations(doc, pod_template, ConfigHashChange(TemplateHash{"sha256:0", "secret/s"}));
+    EditAnnotations(doc, pod_template, ConfigHashChange(std::nullopt));
+  } catch (const InputError&) {
+    return false;
+  }
+  return true;
+}
+
 std::vector<Edit> SetScalarValue(const Document& doc, const NodeShape& map, const std::string& key,
                                  const std::string& text) {
   AnnotationChange nothing;

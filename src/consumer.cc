@@ -10,6 +10,7 @@
 #include "rollcall/input_error.h"
 #include "rollcall/markers.h"
 #include "rollcall/model.h"
+#include "rollcall/template_hash.h"
 #include "rollcall/yaml11.h"
 
 namespace rollcall {
@@ -94,6 +95,13 @@ const NodeShape* Consumer::TemplateAnnotation(const std::string& key) const {
   const NodeShape* metadata = FindValue(template_shape, "metadata");
   const NodeShape* annotations = metadata ? FindValue(*metadata, "annotations") : nullptr;
   return annotations ? FindValue(*annotations, key) : nullptr;
+}
+
+bool Consumer::HoldsOwnAnnotations() const {
+  for (const char* key :
+       {kConfigHashAnnotation, kConfigSourcesAnnotation, kSecretVersionAnnotation})
+    if (TemplateAnnotation(key) != nullptr) return true;
+  return false;
 }
 
 namespace {
@@ -389,6 +397,19 @@ ConsumerRole RoleOf(const std::string& kind, bool hook) {
   return hook ? ConsumerRole::kHookJob : ConsumerRole::kPlainJob;
 }
 
+// The pod template of `object`, whose kind is `kind`, and its `path` (such as
+// "spec.template"). Each step of the way is an object to the API server (`spec: x`
+// is refused).
+YamlNode PodTemplateOf(const Document& doc, const YamlNode& object, const ConsumerKind& kind,
+                       std::string& path) {
+  YamlNode pod_template = object;
+  for (const std::string& key : kind.path) {
+    path += (path.empty() ? "" : ".") + key;
+    pod_template = MapField(doc, Child(pod_template, key.c_str()), path);
+  }
+  return pod_template;
+}
+
 // The consumer `object` is, if its kind has a pod template: the document's root,
 // or an item of a List (`listed`, whose Jobs the caller refuses whatever their
 // role).
@@ -399,13 +420,8 @@ std::optional<Consumer> ConsumerOf(const Document& doc, const YamlNode& object, 
   const std::string kind_name = ScalarOr(Child(object, "kind"));
   const ConsumerKind* kind = FindConsumerKind(api_version, kind_name, extra_kinds);
   if (kind == nullptr) return std::nullopt;
-  // Each step of the way is an object to the API server (`spec: x` is refused).
-  YamlNode pod_template = object;
   std::string path;
-  for (const std::string& key : kind->path) {
-    path += (path.empty() ? "" : ".") + key;
-    pod_template = MapField(doc, Child(pod_template, key.c_str()), path);
-  }
+  YamlNode pod_template = PodTemplateOf(doc, object, *kind, path);
   if (!pod_template.IsDefined()) return std::nullopt;
   const std::string spec_path = path.empty() ? "" : path + ".";
 
@@ -467,6 +483,20 @@ std::vector<Consumer> ExtractListedConsumers(const Document& doc,
     consumers.push_back(std::move(*consumer));
   }
   return consumers;
+}
+
+CapturedShape CaptureTemplateAgain(const Consumer& consumer, const Limits& limits,
+                                   const std::vector<ConsumerKind>& extra_kinds) {
+  const Document& kept = *consumer.document;
+  const ConsumerKind* kind =
+      FindConsumerKind(consumer.api_version.str(), consumer.kind.str(), extra_kinds);
+  if (consumer.listed || kind == nullptr) {
+    throw std::logic_error(
+        "rollcall: a consumer's capture was let go where it cannot be taken again");
+  }
+  const Document doc = ParseDocumentAgain(kept.stream(), kept.span(), limits);
+  std::string path;
+  return CaptureForEdit(PodTemplateOf(doc, doc.root(), *kind, path));
 }
 
 }  // namespace rollcall

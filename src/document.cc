@@ -298,6 +298,10 @@ Document ParseDocument(const Stream& stream, const DocumentSpan& span, const Lim
   return Parse(stream, span, limits);
 }
 
+Document ParseDocumentAgain(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
+  return Parse(stream, span, limits);
+}
+
 void RefuseHalfObjects(const std::vector<Document>& documents) {
   for (const Document& doc : documents) {
     if (doc.shape() != Document::Shape::kNotObject) continue;

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "parallel.h"
+#include "rollcall/annotate.h"
 #include "rollcall/field_types.h"
 #include "rollcall/markers.h"
 
@@ -13,6 +14,27 @@ namespace {
 template <typename T>
 std::unique_ptr<T> Own(std::optional<T> found) {
   return found ? std::make_unique<T>(std::move(*found)) : nullptr;
+}
+
+// A capture that takes more than this share of its document's text is let go.
+constexpr std::size_t kCaptureShare = 4;
+
+// Whether a document's own consumer may let its capture go once its facts are
+// read, for render to take it again from the text (CaptureTemplateAgain) at the
+// cost of a parse as it writes the output: where it is large beside its
+// document's text, as in a stream of small workloads, where it took half each
+// one's text again (docs/performance.md), and nothing but the annotation editor
+// reads it: no tree is kept (Consumer::pod_template finds the template where the
+// capture starts), the template carries none of rollcall's own annotations (the
+// rules and the rollout read them from the capture), and, where edits are
+// planned, the editor, run now, finds no error in how it is written, which the
+// first planning would otherwise have to report before any output.
+bool LetsCaptureGo(const Document& doc, const FactOptions& options) {
+  const Consumer* consumer = doc.consumer();
+  return consumer != nullptr && !KeepsTree(doc, options) &&
+         consumer->template_shape.bytes() * kCaptureShare > doc.span().end - doc.span().begin &&
+         !consumer->HoldsOwnAnnotations() &&
+         (!options.plans_edits || EditsEitherConfigHashChange(doc, consumer->template_shape));
 }
 
 }  // namespace
@@ -52,6 +74,7 @@ bool KeepsTree(const Document& doc, const FactOptions& options) {
 ReadTree FactReader(FactOptions options) {
   return [options = std::move(options)](Document& doc) {
     ReadFacts(doc, options);
+    if (LetsCaptureGo(doc, options)) doc.consumer()->template_shape = CapturedShape();
     if (!KeepsTree(doc, options)) doc.DropTree();
   };
 }

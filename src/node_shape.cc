@@ -79,6 +79,22 @@ const NodeShape& CapturedShape::root() const {
   return nodes_ ? nodes_[0] : kNone;
 }
 
+namespace {
+
+// `node` and every node captured below it.
+std::size_t CountNodes(const NodeShape& node) {
+  std::size_t count = 1;
+  for (ShapeEntry entry : node.entries())
+    count += CountNodes(entry.first) + CountNodes(entry.second);
+  return count;
+}
+
+}  // namespace
+
+std::size_t CapturedShape::bytes() const {
+  return nodes_ ? CountNodes(nodes_[0]) * sizeof(NodeShape) : 0;
+}
+
 CapturedShape CaptureShape(const YamlNode& node, const std::vector<std::string>& path) {
   // Exactly: the nodes find their entries by distance, so the array never grows.
   const std::size_t room = 1 + 2 * CountEntries(node, path, 0);

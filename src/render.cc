@@ -17,19 +17,6 @@
 namespace rollcall {
 namespace {
 
-// The annotation change one consumer needs: the hash of what it reads, or, when
-// it reads nothing rollcall knows, the removal of what an earlier run left.
-AnnotationChange ChangeFor(const Consumer& consumer, const Model& model,
-                           const RenderOptions& options) {
-  AnnotationChange change;
-  if (std::optional<TemplateHash> hash = ComputeTemplateHash(consumer, model, options.hmac_key)) {
-    change.set = {{kConfigHashAnnotation, hash->hash}, {kConfigSourcesAnnotation, hash->sources}};
-  } else {
-    change.remove = {kConfigHashAnnotation, kConfigSourcesAnnotation};
-  }
-  return change;
-}
-
 void Append(std::vector<Edit>& to, std::vector<Edit> edits) {
   for (Edit& edit : edits) to.push_back(std::move(edit));
 }
@@ -58,10 +45,19 @@ std::vector<Edit> RenameJob(const Consumer& job, const std::string& config_hash,
 struct PlannedConsumer {
   RenderedConsumer item;
   std::vector<Edit> edits;
+  bool edits_wait = false;  // not planned yet: see Planning::kFirst
+};
+
+enum class Planning {
+  // Before any output: every error found. A consumer whose capture its facts let go
+  // (facts.cc), its edits checked then, gets its edits only in the next planning,
+  // which parses its document again.
+  kFirst,
+  kOutput,  // as the output is written
 };
 
 PlannedConsumer PlanConsumer(const Consumer& consumer, const Analysis& analysis,
-                             const RenderOptions& options) {
+                             const RenderOptions& options, Planning planning) {
   PlannedConsumer out;
   RenderedConsumer& item = out.item;
   item.consumer = &consumer;
@@ -88,9 +84,20 @@ PlannedConsumer PlanConsumer(const Consumer& consumer, const Analysis& analysis,
     if (compared) item.config_hash = WrittenConfigHash(consumer);
     return out;
   }
-  AnnotationChange change = ChangeFor(consumer, analysis.model(), options);
+  AnnotationChange change =
+      ConfigHashChange(ComputeTemplateHash(consumer, analysis.model(), options.hmac_key));
   std::string config_hash = change.set.empty() ? "" : change.set[0].second;
-  out.edits = EditAnnotations(*consumer.document, consumer.template_shape, change);
+  CapturedShape taken_again;
+  if (consumer.template_shape.empty()) {
+    out.edits_wait = planning == Planning::kFirst;
+    if (out.edits_wait) {
+      if (compared) item.config_hash = std::move(config_hash);
+      return out;
+    }
+    taken_again = CaptureTemplateAgain(consumer, options.limits, options.config.consumer_kinds);
+  }
+  const CapturedShape& shape = taken_again.empty() ? consumer.template_shape : taken_again;
+  out.edits = EditAnnotations(*consumer.document, shape, change);
   if (consumer.job_action == JobAction::kRename) {
     Append(out.edits, RenameJob(consumer, config_hash, item.name));
   }
@@ -104,13 +111,15 @@ PlannedConsumer PlanConsumer(const Consumer& consumer, const Analysis& analysis,
 // first error in stream order wins as in a serial loop: no later chunk is planned
 // before an earlier one.
 template <typename Take>
-void PlanInChunks(const Analysis& analysis, const RenderOptions& options, const Take& take) {
+void PlanInChunks(const Analysis& analysis, const RenderOptions& options, Planning planning,
+                  const Take& take) {
   const OwnedList<Consumer>& consumers = analysis.model().consumers;
   constexpr std::size_t kChunk = std::size_t{1} << 12;
   for (std::size_t begin = 0; begin < consumers.size(); begin += kChunk) {
     std::vector<PlannedConsumer> planned = ParallelMap<PlannedConsumer>(
-        std::min(kChunk, consumers.size() - begin),
-        [&](std::size_t i) { return PlanConsumer(consumers[begin + i], analysis, options); });
+        std::min(kChunk, consumers.size() - begin), [&](std::size_t i) {
+          return PlanConsumer(consumers[begin + i], analysis, options, planning);
+        });
     if (!take(planned)) return;
   }
 }
@@ -130,7 +139,8 @@ std::unique_ptr<Analysis> Analyse(const Stream& stream, const RenderOptions& opt
   analysis_options.lookup = options.lookup;
   std::vector<CountedNotObjects> counted(1);
   SourceDefinitions definitions;
-  const FactOptions fact_options = FactOptionsFor(analysis_options);
+  FactOptions fact_options = FactOptionsFor(analysis_options);
+  fact_options.plans_edits = true;
   std::vector<Document> documents = ParseStream(
       stream, options.limits,
       [&](const TypeHeader& type, std::string_view text) {
@@ -155,17 +165,20 @@ RenderPlan::RenderPlan(const Stream& stream, const RenderOptions& options)
   // they are dropped chunk by chunk, and planned again as the output is written.
   // They are dropped as soon as the chunks planned so far show that all of them
   // would pass a quarter of the input: a stream whose edits are larger than its
-  // documents never holds that quarter beside its model (docs/performance.md).
+  // documents never holds that quarter beside its model (docs/performance.md); and
+  // as soon as one consumer's edits wait for the output (Planning::kFirst), as in a
+  // stream of small workloads, where they would pass it.
   const double budget = static_cast<double>(stream.bytes().size()) / 4;
   const auto consumers = static_cast<double>(analysis_->model().consumers.size());
   double kept = 0;
   double planned_so_far = 0;
   keeps_every_run_ = true;
   RolloutComparison rollout(*analysis_, options_.previous);
-  PlanInChunks(*analysis_, options_, [&](std::vector<PlannedConsumer>& planned) {
+  PlanInChunks(*analysis_, options_, Planning::kFirst, [&](std::vector<PlannedConsumer>& planned) {
     std::vector<Edit> run;
     for (PlannedConsumer& plan : planned) {
       rollout.Add(plan.item);
+      if (plan.edits_wait) keeps_every_run_ = false;
       if (!keeps_every_run_) continue;
       for (const Edit& edit : plan.edits) {
         kept += static_cast<double>(sizeof(Edit) + edit.text.capacity());
@@ -173,11 +186,12 @@ RenderPlan::RenderPlan(const Stream& stream, const RenderOptions& options)
       Append(run, std::move(plan.edits));
     }
     planned_so_far += static_cast<double>(planned.size());
-    if (keeps_every_run_ && kept * consumers > budget * planned_so_far) {
-      keeps_every_run_ = false;
+    if (kept * consumers > budget * planned_so_far) keeps_every_run_ = false;
+    if (keeps_every_run_) {
+      kept_runs_.push_back(std::move(run));
+    } else if (!kept_runs_.empty()) {
       kept_runs_ = std::vector<std::vector<Edit>>();
     }
-    if (keeps_every_run_) kept_runs_.push_back(std::move(run));
     return true;
   });
   result_.rollout = std::move(rollout).Finish();
@@ -194,7 +208,7 @@ void RenderPlan::ForEachEditRun(const std::function<bool(std::vector<Edit>&)>& t
     return;
   }
   std::vector<Edit> run;
-  PlanInChunks(*analysis_, options_, [&](std::vector<PlannedConsumer>& planned) {
+  PlanInChunks(*analysis_, options_, Planning::kOutput, [&](std::vector<PlannedConsumer>& planned) {
     run.clear();
     for (PlannedConsumer& plan : planned) Append(run, std::move(plan.edits));
     return take(run);

@@ -8,7 +8,9 @@
 #include <stdexcept>
 
 #include "rollcall/annotate.h"
+#include "rollcall/model.h"
 #include "rollcall/node_shape.h"
+#include "rollcall/template_hash.h"
 #include "test_support.h"
 
 namespace rollcall {
@@ -247,6 +249,85 @@ TEST(ReadMissingFacts, ReadsDocumentsParsedWithoutAReader) {
   EXPECT_NE(docs[0].facts()->source, nullptr);
   EXPECT_NE(docs[1].consumer(), nullptr);
   EXPECT_TRUE(docs[0].has_tree());
+}
+
+// Small workloads: their captures, several times their text in a stream of them,
+// go once the facts are read, unless something but render's editor reads them.
+const char* const kSmallWorkloads = R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: small}
+spec: {template: {spec: {containers: [{name: a, envFrom: [{secretRef: {name: s}}]}]}}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: hashed}
+spec: {template: {metadata: {annotations: {rollcall.dev/config-hash: x}}, spec: {containers: [{name: a}]}}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: aliased}
+spec: {template: {metadata: {labels: &l {a: b}, annotations: *l}, spec: {containers: [{name: a}]}}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: large
+  labels:
+    a: "a long label that makes this document many times its capture's size, ..........."
+    b: "a long label that makes this document many times its capture's size, ..........."
+    c: "a long label that makes this document many times its capture's size, ..........."
+spec: {template: {spec: {containers: [{name: a, envFrom: [{secretRef: {name: s}}]}]}}}
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: job}
+spec: {template: {spec: {containers: [{name: a}]}}}
+)";
+
+TEST(FactReader, LetsASmallConsumersCaptureGoWhereNothingButTheEditorReadsIt) {
+  Stream stream(kSmallWorkloads, "in.yaml");
+  FactOptions render;
+  render.plans_edits = true;
+  std::vector<Document> docs = ParseStream(stream, Limits{}, nullptr, FactReader(render));
+  ASSERT_EQ(docs.size(), 5u);
+  EXPECT_TRUE(docs[0].consumer()->template_shape.empty());
+  EXPECT_FALSE(docs[1].consumer()->template_shape.empty());  // the rules read its hash
+  EXPECT_NE(docs[1].consumer()->TemplateAnnotation(kConfigHashAnnotation), nullptr);
+  // Its edit fails: render must say so before any output, from the capture.
+  EXPECT_FALSE(docs[2].consumer()->template_shape.empty());
+  EXPECT_FALSE(docs[3].consumer()->template_shape.empty());  // small beside its text
+  EXPECT_FALSE(docs[4].consumer()->template_shape.empty());  // a plain Job keeps its tree
+  // Lint never edits: the aliased annotations' capture goes too.
+  std::vector<Document> linted = ParseStream(stream, Limits{}, nullptr, FactReader(FactOptions{}));
+  EXPECT_TRUE(linted[0].consumer()->template_shape.empty());
+  EXPECT_TRUE(linted[2].consumer()->template_shape.empty());
+  // A previous release compared: every tree and capture stays.
+  FactOptions compared = render;
+  compared.keep_trees = true;
+  std::vector<Document> kept = ParseStream(stream, Limits{}, nullptr, FactReader(compared));
+  EXPECT_FALSE(kept[0].consumer()->template_shape.empty());
+}
+
+TEST(CaptureTemplateAgain, TakesTheCaptureTheFactsLetGoFromTheText) {
+  Stream stream(kSmallWorkloads, "in.yaml");
+  FactOptions render;
+  render.plans_edits = true;
+  std::vector<Document> docs = ParseStream(stream, Limits{}, nullptr, FactReader(render));
+  Model model = BuildModel(docs, {}, "default");  // where each consumer finds its document
+  const Consumer& small = model.consumers[0];
+  ASSERT_EQ(small.name, "small");
+  ASSERT_TRUE(small.template_shape.empty());
+  CapturedShape again = CaptureTemplateAgain(small, Limits{});
+  ASSERT_TRUE(again.root().IsMap());
+  EXPECT_EQ(again.root().entries().size(), 1u);
+  EXPECT_NE(FindValue(again, "spec"), nullptr);
+  std::vector<Edit> edits =
+      EditAnnotations(docs[0], again, ConfigHashChange(TemplateHash{"sha256:ab", "secret/s"}));
+  ASSERT_EQ(edits.size(), 1u);
+  EXPECT_EQ(stream.bytes().substr(edits[0].begin - 1, 7), "{spec: ");
+  EXPECT_EQ(edits[0].text,
+            "\"metadata\": {\"annotations\": {\"rollcall.dev/config-hash\": \"sha256:ab\", "
+            "\"rollcall.dev/config-sources\": \"secret/s\"}}, ");
 }
 
 TEST(CaptureShape, CapturesTheEntriesAlongThePathAndOnlyIndentationBeside) {

@@ -361,6 +361,36 @@ TEST(RenderPlan, HandsTheEditsARunPerChunkOfConsumersUntilTold) {
   }
 }
 
+TEST(Render, ATemplateTakenAgainFromTheTextIsEditedAsItsCaptureWould) {
+  // Each template twice: in a small Deployment, whose capture goes once its facts
+  // are read and is taken again as the output is written (facts.cc), and in one
+  // padded past that, which keeps it. Their pod templates come out the same.
+  const std::vector<std::string> templates = {
+      "spec:\n  template:\n    metadata:\n      labels: {app: x}\n    spec:\n"
+      "      containers:\n        - name: c\n          envFrom:\n"
+      "            - secretRef: {name: s}\n",
+      "spec: {template: {metadata: {labels: {app: x}}, spec: {containers: [{name: c, "
+      "envFrom: [{secretRef: {name: s}}]}]}}}\n",
+      "spec:\n  template:\n    spec: {containers: [{name: c, envFrom: [{secretRef: {name: "
+      "s}}]}]}\n",
+      "spec:\r\n  template:\r\n    metadata:\r\n      annotations:\r\n        a: b\r\n"
+      "    spec: {containers: [{name: c, envFrom: [{secretRef: {name: s}}]}]}\r\n"};
+  const std::string pad = "  labels: {pad: " + std::string(2000, 'x') + "}\n";
+  for (const std::string& pod : templates) {
+    const std::string head = "---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n";
+    const std::string stream =
+        "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\ndata: {k: dg==}\n" + head +
+        "  name: small\n" + pod + head + "  name: large\n" + pad + pod;
+    const std::string output = RenderText(stream).output;
+    const std::size_t small = output.find("name: small\n") + 12;
+    const std::size_t large = output.find(pad) + pad.size();
+    const std::size_t small_end = output.find("---", small);
+    ASSERT_NE(small_end, std::string::npos) << pod;
+    EXPECT_EQ(output.substr(small, small_end - small), output.substr(large)) << pod;
+    EXPECT_THAT(output.substr(large), HasSubstr("rollcall.dev/config-hash")) << pod;
+  }
+}
+
 TEST(Render, LocatesErrorsInAStreamOverAMebibyte) {
   // Over 1 MiB, the lines are indexed beside the document split (stream.cc).
   std::string stream;

@@ -4,6 +4,7 @@
 // as it was (design.md, decision 1).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "rollcall/document.h"
 #include "rollcall/edit.h"
 #include "rollcall/node_shape.h"
+#include "rollcall/template_hash.h"
 
 namespace rollcall {
 
@@ -31,6 +33,17 @@ struct AnnotationChange {
 // captured by CaptureForEdit.
 std::vector<Edit> EditAnnotations(const Document& doc, const NodeShape& pod_template,
                                   const AnnotationChange& change);
+
+// The change render makes to a consumer's pod template: its hash and the sources
+// in it set, or, where it reads nothing rollcall holds, both removed (what an
+// earlier run left).
+AnnotationChange ConfigHashChange(const std::optional<TemplateHash>& hash);
+
+// Whether EditAnnotations edits `pod_template` without an error for both of
+// ConfigHashChange's changes, whatever the hash. Its errors come from how the
+// template is written, never from the values set: a consumer for which this holds
+// can have its edits planned later without a check (facts.cc lets its capture go).
+bool EditsEitherConfigHashChange(const Document& doc, const NodeShape& pod_template);
 
 }  // namespace rollcall
 

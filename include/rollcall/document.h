@@ -179,6 +179,11 @@ class CountedNotObjects {
 // the origin, document, line and column on malformed or over-deep input.
 Document ParseDocument(const Stream& stream, const DocumentSpan& span, const Limits& limits);
 
+// Parses again a document that ParseDocument or ParseStream read without an error:
+// its text is not checked again (a capture taken again, model.h's
+// CaptureTemplateAgain).
+Document ParseDocumentAgain(const Stream& stream, const DocumentSpan& span, const Limits& limits);
+
 // Whether a command needs the tree of a document whose text is `text` and whose
 // top-level apiVersion and kind are `type` (docs/performance.md).
 using NeedsTree = std::function<bool(const TypeHeader& type, std::string_view text)>;

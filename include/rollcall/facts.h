@@ -34,6 +34,9 @@ struct FactOptions {
   std::vector<ConsumerKind> consumer_kinds;  // beyond the built-in ones
   // Keep every tree: a previous release is compared object by object.
   bool keep_trees = false;
+  // Edits are planned from the pod templates' captures (render): a capture is let
+  // go only where the edits it gives have been checked (facts.cc).
+  bool plans_edits = false;
 };
 
 // Reads the facts of one parsed document into it (Document::SetFacts). Throws

@@ -123,7 +123,9 @@ struct Consumer {
   bool listed = false;
   ConsumerRole role = ConsumerRole::kWorkload;
   JobAction job_action = JobAction::kNone;  // set by the analysis for plain Jobs
-  // Its first levels (metadata.annotations and beside), for the annotation edit.
+  // Its first levels (metadata.annotations and beside), for the annotation edit;
+  // empty where the facts let it go (facts.h's FactReader), to be taken again from
+  // the document's text (CaptureTemplateAgain).
   CapturedShape template_shape;
   std::vector<Reference> references;
   // Null when it would be empty.
@@ -139,8 +141,12 @@ struct Consumer {
   Location Locate(const Reference& reference) const;
   // Where a volume or projected reference's volume is mounted; none for the others.
   std::vector<VolumeMount> Mounts(const Reference& reference) const;
-  // The pod template's metadata.annotations[key], or null.
+  // The pod template's metadata.annotations[key], or null. For rollcall's own
+  // annotations (config-hash, config-sources, secret-version) whether or not the
+  // capture is kept: it goes only where it holds none of them (HoldsOwnAnnotations).
   const NodeShape* TemplateAnnotation(const std::string& key) const;
+  // Whether its template carries one of rollcall's own annotations.
+  bool HoldsOwnAnnotations() const;
   // Where a SECRET-VERSION marker on one of its references may sit (ConsumerNotes);
   // none when the document has no marker's text.
   const std::vector<std::uint32_t>& MarkerLines(const Reference& reference) const;
@@ -198,6 +204,12 @@ bool IsList(const Document& doc);
 // nullopt for kinds without one.
 std::optional<Consumer> ExtractConsumer(const Document& doc, const std::string& default_namespace,
                                         const std::vector<ConsumerKind>& extra_kinds = {});
+
+// The capture of a consumer's pod template that its facts let go (Consumer::
+// template_shape), taken again from its document's text: parsed again, within
+// `limits` as it was the first time, and read as ExtractConsumer read it.
+CapturedShape CaptureTemplateAgain(const Consumer& consumer, const Limits& limits,
+                                   const std::vector<ConsumerKind>& extra_kinds = {});
 
 // The consumers among the items of a List (IsList), which kubectl and Helm apply one
 // by one: render annotates their pod templates in place. A Job there is refused

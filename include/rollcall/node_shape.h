@@ -98,6 +98,9 @@ class CapturedShape {
 
   const NodeShape& root() const;
   operator const NodeShape&() const { return root(); }  // NOLINT: reads as its root
+  bool empty() const { return !nodes_; }
+  // The bytes its nodes take.
+  std::size_t bytes() const;
 
  private:
   std::unique_ptr<NodeShape[]> nodes_;  // null: nothing captured, an undefined root
