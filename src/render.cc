@@ -84,16 +84,18 @@ PlannedConsumer PlanConsumer(const Consumer& consumer, const Analysis& analysis,
     if (compared) item.config_hash = WrittenConfigHash(consumer);
     return out;
   }
+  // Its capture let go, its edits checked then (facts.cc): nothing to plan yet, not
+  // even its hash, which only its edits and a compared release read (and a
+  // compared release keeps every capture).
+  if (consumer.template_shape.empty() && planning == Planning::kFirst) {
+    out.edits_wait = true;
+    return out;
+  }
   AnnotationChange change =
       ConfigHashChange(ComputeTemplateHash(consumer, analysis.model(), options.hmac_key));
   std::string config_hash = change.set.empty() ? "" : change.set[0].second;
   CapturedShape taken_again;
   if (consumer.template_shape.empty()) {
-    out.edits_wait = planning == Planning::kFirst;
-    if (out.edits_wait) {
-      if (compared) item.config_hash = std::move(config_hash);
-      return out;
-    }
     taken_again = CaptureTemplateAgain(consumer, options.limits, options.config.consumer_kinds);
   }
   const CapturedShape& shape = taken_again.empty() ? consumer.template_shape : taken_again;
