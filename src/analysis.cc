@@ -74,8 +74,8 @@ std::string DescribeReference(const Reference& reference) {
     out += "[" + keys + "]";
   }
   out += std::string(" via ") + ReadViaName(reference.via);
-  if (!reference.container.empty()) out += " in container " + reference.container;
-  if (!reference.volume.empty()) out += " " + reference.volume;
+  if (!reference.container().empty()) out += " in container " + reference.container();
+  if (!reference.volume().empty()) out += " " + reference.volume();
   return out;
 }
 
@@ -111,11 +111,12 @@ Analysis::Analysis(std::vector<Document> documents, AnalysisOptions options,
   }
   std::size_t references = 0;
   for (const Consumer& consumer : model_.consumers) references += consumer.references.size();
+  coverage_ = CoverageRecords(&model_.consumers);
   coverage_.reserve(references);
   for (const Consumer& consumer : model_.consumers) {
     std::optional<const Marker*> annotation_marker;  // read when a reference first needs it
     for (const Reference& reference : consumer.references) {
-      coverage_.push_back(Cover(consumer, reference, annotation_marker));
+      coverage_.Add(Cover(consumer, reference, annotation_marker));
     }
   }
 }
@@ -273,17 +274,6 @@ const Marker* Analysis::LineMarker(const Consumer& consumer, const Reference& re
 
 namespace {
 
-// Why a source was not looked up: its name, or else its namespace, breaks the API
-// server's rule.
-std::string InvalidNameReason(const SourceId& source) {
-  if (!IsNamespaceName(source.name_space.view())) {
-    return "its namespace " + QuotedName(source.name_space.view()) +
-           " cannot name a namespace (not a DNS-1123 label), so it was not looked up";
-  }
-  return QuotedName(source.name.view()) + " cannot name a " + SourceKindName(source.kind) +
-         " (not a DNS-1123 subdomain), so it was not looked up";
-}
-
 // The restart controller a consumer's annotations ask to act on a change to `source`.
 const RestartWatch* WatchOf(const Consumer& consumer, const SourceId& source) {
   if (consumer.notes == nullptr) return nullptr;
@@ -294,45 +284,6 @@ const RestartWatch* WatchOf(const Consumer& consumer, const SourceId& source) {
 }
 
 }  // namespace
-
-std::string ReferenceCoverage::Reason() const {
-  const SourceId& source = reference->source;
-  switch (cause) {
-    case CoverageCause::kMarker:
-      if (marker->value.kind == MarkerKind::kPending) return "SECRET-VERSION: pending";
-      return std::string(MarkerKindName(marker->value.kind)) + ": " + marker->value.reason;
-    case CoverageCause::kRuntime:
-      return "rotated at runtime by " + rotation->controller;
-    case CoverageCause::kRunOnce:
-      return "a run-once Job: a later change is not meant to reach it";
-    case CoverageCause::kAbsentOptional:
-      return "optional, and " + source.Describe() + " does not exist in the cluster";
-    case CoverageCause::kHook:
-      return "a hook: recreated on every run, it reads the source as it is then";
-    case CoverageCause::kRestarted:
-      return std::string("restarted on a change by ") + watch->controller + " (" +
-             watch->annotation + "), if it runs in the cluster";
-    case CoverageCause::kClusterPublished:
-      return "the cluster's CA bundle, which Kubernetes publishes in every namespace, read "
-             "through a volume the kubelet updates in place";
-    case CoverageCause::kHookGenerated:
-      return "created at install time by the hook " + generator->Describe() +
-             ", which names it in its arguments: its content is in no manifest";
-    case CoverageCause::kAbsentEverywhere:
-      return source.Describe() + " is neither in the input nor in the cluster";
-    case CoverageCause::kNotInInput:
-      return source.Describe() + " is not in the input";
-    case CoverageCause::kInvalidName:
-      return InvalidNameReason(source);
-    case CoverageCause::kJobKept:
-      return "the Job is kept unchanged (job policy keep), so its content is in no hash";
-    case CoverageCause::kBarePod:
-      return "a bare Pod cannot roll";
-    case CoverageCause::kContentKnown:
-      return "content known";
-  }
-  return "";
-}
 
 void Analysis::CoverUnknown(const Consumer& consumer, const Reference& reference,
                             ReferenceCoverage& out) const {

@@ -129,7 +129,7 @@ std::string ConsumerGraphDot(const std::vector<ConsumerUse>& uses, const Model& 
 
   std::set<SourceId> sources_drawn;
   for (const ConsumerUse& use : uses) {
-    const SourceId& id = use.coverage->reference->source;
+    const SourceId& id = use.coverage.reference->source;
     if (!sources_drawn.insert(id).second) continue;
     bool known = model.sources.Contains(id);
     Marks marks = MarksOf(index, id.Describe(), "");
@@ -143,7 +143,7 @@ std::string ConsumerGraphDot(const std::vector<ConsumerUse>& uses, const Model& 
   std::vector<Marks> edge_marks;
   std::vector<const Look*> edge_looks;
   for (const ConsumerUse& use : uses) {
-    const ReferenceCoverage& coverage = *use.coverage;
+    const ReferenceCoverage& coverage = use.coverage;
     edge_marks.push_back(
         MarksOf(index, coverage.consumer->Describe(), DescribeReference(*coverage.reference)));
     const Look* worst = edge_marks.back().worst;
@@ -156,7 +156,7 @@ std::string ConsumerGraphDot(const std::vector<ConsumerUse>& uses, const Model& 
   std::vector<const Look*> worst;
   std::map<const Consumer*, std::size_t> position;  // index in `consumers`
   for (std::size_t i = 0; i < uses.size(); ++i) {
-    const Consumer* consumer = uses[i].coverage->consumer;
+    const Consumer* consumer = uses[i].coverage.consumer;
     auto [at, first] = position.emplace(consumer, consumers.size());
     if (first) {
       consumers.push_back(consumer);
@@ -180,9 +180,9 @@ std::string ConsumerGraphDot(const std::vector<ConsumerUse>& uses, const Model& 
     const Marks& marks = edge_marks[i];
     const char* colour = edge_looks[i]->line;
     std::string label =
-        use.container + ": " + use.reads + "\n" + CoverageName(use.coverage->state) + marks.label;
-    out += "  " + Quote(use.coverage->reference->source.Path()) + " -> " +
-           Quote(ConsumerNode(*use.coverage->consumer)) + " [color=\"" + colour +
+        use.container + ": " + use.reads + "\n" + CoverageName(use.coverage.state) + marks.label;
+    out += "  " + Quote(use.coverage.reference->source.Path()) + " -> " +
+           Quote(ConsumerNode(*use.coverage.consumer)) + " [color=\"" + colour +
            "\", fontcolor=\"" + colour + "\", label=" + Quote(label) +
            (marks.worst != nullptr ? ", penwidth=3, tooltip=" + Quote(marks.tooltip) : "") + "];\n";
   }

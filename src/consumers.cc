@@ -37,7 +37,7 @@ std::string Reads(const Consumer& consumer, const Reference& reference) {
                                   [](const VolumeMount& mount) { return mount.sub_path; });
       std::string how = std::string(sub_path ? "subPath " : "") +
                         (reference.via == ReadVia::kProjected ? "projected volume " : "volume ") +
-                        reference.volume;
+                        reference.volume();
       return keys.empty() ? how : how + " [" + keys + "]";
     }
   }
@@ -45,7 +45,7 @@ std::string Reads(const Consumer& consumer, const Reference& reference) {
 }
 
 std::string Containers(const Consumer& consumer, const Reference& reference) {
-  if (!reference.container.empty()) return reference.container;
+  if (!reference.container().empty()) return reference.container();
   std::string names;
   for (const VolumeMount& mount : consumer.Mounts(reference)) {
     if (names.find(mount.container) == std::string::npos) {
@@ -65,7 +65,7 @@ std::vector<ConsumerUse> FindConsumers(const Analysis& analysis, const SourceQue
     if (query.name && source.name != *query.name) continue;
     if (query.name_space && source.name_space != *query.name_space) continue;
     const Consumer& consumer = *coverage.consumer;
-    uses.push_back(ConsumerUse{&coverage, ObjectPath(consumer),
+    uses.push_back(ConsumerUse{coverage, ObjectPath(consumer),
                                Containers(consumer, *coverage.reference),
                                Reads(consumer, *coverage.reference)});
   }
@@ -73,7 +73,7 @@ std::vector<ConsumerUse> FindConsumers(const Analysis& analysis, const SourceQue
 }
 
 std::string FormatConsumerUse(const ConsumerUse& use) {
-  const ReferenceCoverage& coverage = *use.coverage;
+  const ReferenceCoverage& coverage = use.coverage;
   std::string out = use.object + " container " + use.container + " reads " + use.reads + ": " +
                     CoverageName(coverage.state);
   out += " (" + coverage.Reason() + ")";

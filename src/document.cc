@@ -83,7 +83,8 @@ YamlNode Child(const YamlNode& map, const char* key) {
 }
 
 Document::Document(const Stream& stream, const DocumentSpan& span, std::unique_ptr<YamlTree> tree)
-    : stream_(&stream), span_(&span), tree_(std::move(tree)) {
+    : stream_(&stream), span_(&span) {
+  if (tree) MutableHeld().tree = std::move(tree);
   const YamlNode root = this->root();
   if (!root.IsDefined() || root.IsNull()) return;
   if (!root.IsMap()) {
@@ -98,20 +99,20 @@ Document::Document(const Stream& stream, const DocumentSpan& span, std::unique_p
   name_ = ScalarOr(Child(metadata, "name"));
   namespace_ = ScalarOr(Child(metadata, "namespace"));
   CheckObjectFields(*this, root, "");
-  Written written;
   YamlNode annotations = Child(metadata, "annotations");
   if (annotations.IsMap()) {
     for (const auto& entry : annotations) {
       if (!entry.first.IsScalar()) continue;
       // The last of duplicate keys wins, as Kubernetes decodes them.
-      written.annotations.insert_or_assign(std::string(entry.first.Scalar()),
-                                           WrittenValueOf(entry.second));
+      MutableHeld().annotations.insert_or_assign(std::string(entry.first.Scalar()),
+                                                 WrittenValueOf(entry.second));
     }
   }
   shape_ = api_version_.empty() || kind_.empty() ? Shape::kNotObject : Shape::kObject;
-  if (shape_ == Shape::kObject) FindDuplicateKeys(root, written.duplicate_keys);
-  if (!written.annotations.empty() || !written.duplicate_keys.empty()) {
-    written_ = std::make_unique<Written>(std::move(written));
+  if (shape_ == Shape::kObject) {
+    std::vector<DuplicateKey> duplicates;
+    FindDuplicateKeys(root, duplicates);
+    if (!duplicates.empty()) MutableHeld().duplicate_keys = std::move(duplicates);
   }
 }
 
@@ -138,17 +139,36 @@ Document::~Document() = default;
 
 YamlNode Document::root() const {
   if (dropped_) throw std::logic_error("rollcall: the tree of " + Describe() + " was dropped");
-  return tree_ ? tree_->root() : YamlNode();
+  return held_ && held_->tree ? held_->tree->root() : YamlNode();
+}
+
+bool Document::Held::empty() const {
+  return !tree && annotations.empty() && duplicate_keys.empty() && !facts;
+}
+
+Document::Held& Document::MutableHeld() {
+  if (!held_) held_ = std::make_unique<Held>();
+  return *held_;
+}
+
+void Document::LetHeldGoIfEmpty() {
+  if (held_ && held_->empty()) held_.reset();
 }
 
 void Document::DropTree() {
   if (dropped_) return;
-  tree_.reset();
+  if (held_) held_->tree.reset();
+  LetHeldGoIfEmpty();
   dropped_ = shape_ == Shape::kObject || shape_ == Shape::kNotObject;
 }
 
 void Document::SetFacts(std::unique_ptr<DocumentFacts> facts, std::unique_ptr<Consumer> consumer) {
-  facts_ = std::move(facts);
+  if (facts) {
+    MutableHeld().facts = std::move(facts);
+  } else if (held_) {
+    held_->facts.reset();
+    LetHeldGoIfEmpty();
+  }
   consumer_ = std::move(consumer);
   has_facts_ = true;
 }
@@ -156,7 +176,8 @@ void Document::SetFacts(std::unique_ptr<DocumentFacts> facts, std::unique_ptr<Co
 std::unique_ptr<Consumer> Document::TakeConsumer() { return std::move(consumer_); }
 
 void Document::ClearFacts() {
-  facts_.reset();
+  if (held_) held_->facts.reset();
+  LetHeldGoIfEmpty();
   consumer_.reset();
   has_facts_ = false;
 }
@@ -182,21 +203,21 @@ std::string_view Document::template_path() const {
 }
 
 bool Document::has_written_beyond_template() const {
-  if (!written_) return false;
-  const std::map<std::string, WrittenValue>& annotations = written_->annotations;
-  return !written_->duplicate_keys.empty() || annotations.size() > 1 ||
+  if (!held_) return false;
+  const std::map<std::string, WrittenValue>& annotations = held_->annotations;
+  return !held_->duplicate_keys.empty() || annotations.size() > 1 ||
          (annotations.size() == 1 && annotations.count(kHelm4FilenameAnnotation) == 0);
 }
 
 const WrittenValue* Document::Annotation(const std::string& key) const {
-  if (!written_) return nullptr;
-  auto found = written_->annotations.find(key);
-  return found == written_->annotations.end() ? nullptr : &found->second;
+  if (!held_) return nullptr;
+  auto found = held_->annotations.find(key);
+  return found == held_->annotations.end() ? nullptr : &found->second;
 }
 
 const std::vector<DuplicateKey>& Document::duplicate_keys() const {
   static const std::vector<DuplicateKey> none;
-  return written_ ? written_->duplicate_keys : none;
+  return held_ ? held_->duplicate_keys : none;
 }
 
 bool Document::IsHook() const {

@@ -226,6 +226,7 @@ RenderResult Render(const Stream& stream, const RenderOptions& options) {
       Append(edits, std::move(run));
       return true;
     });
+    plan.result().rollout.Keep();
     result = std::move(plan.result());
   }
   // The analysis's freed memory goes back to the system before the output string is

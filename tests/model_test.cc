@@ -83,7 +83,7 @@ TEST(ExtractConsumer, FindsEveryReference) {
       mounts += mount.container + (mount.sub_path ? "(subPath)" : "");
     }
     seen.push_back(ref.source.Describe() + " " + ReadViaName(ref.via) + " " + keys +
-                   (ref.optional ? " optional" : "") + " " + ref.container + ref.volume + " " +
+                   (ref.optional ? " optional" : "") + " " + ref.container() + ref.volume() + " " +
                    mounts + " line " + std::to_string(consumer->Locate(ref).line));
   }
   EXPECT_THAT(seen, ElementsAre("ConfigMap prod/cm env a; optional init  line 14",

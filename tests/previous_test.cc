@@ -66,6 +66,50 @@ TEST(Rollout, FirstInstallIsAllNew) {
               ElementsAre("Deployment default/gw: new", "Job default/edge-boot-1a2b3c4d: new"));
 }
 
+std::vector<std::string> Lines(const Rollout& rollout) {
+  std::vector<std::string> lines;
+  for (const RolloutEntry& entry : rollout) lines.push_back(FormatRollout(entry));
+  return lines;
+}
+
+// RenderPlan's rollout holds only the entries its consumers do not tell themselves
+// (previous/rollout.h): read while the plan lives, it says what Render's, which
+// holds every entry, says; a renamed Job and a removed consumer among them.
+TEST(Rollout, APlansRolloutSaysWhatRendersSays) {
+  const std::string job =
+      "apiVersion: batch/v1\nkind: Job\nmetadata: {name: migrate}\nspec:\n  template:\n"
+      "    spec:\n      restartPolicy: Never\n      containers: [{name: m, image: m:1, "
+      "envFrom: [{secretRef: {name: tls}}]}]\n---\n";
+  const std::string api =
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\nspec:\n  template:\n"
+      "    spec:\n      containers: [{name: api, envFrom: [{secretRef: {name: tls}}]}]\n";
+  const std::string now = Secret("tls", "a") + Secret("other", "x") + Gateway() + job + api;
+  PreviousRelease before(
+      testing::RenderText(Secret("tls", "a") + Secret("other", "x") + Gateway() +
+                          "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: old}\n"
+                          "spec: {template: {spec: {containers: [{name: o}]}}}\n")
+          .output,
+      "previous.yaml", "default", Limits{});
+  const PreviousRelease* const compared[] = {nullptr, &before};
+  for (const PreviousRelease* previous : compared) {
+    RenderOptions options;
+    options.previous = previous;
+    const std::vector<std::string> rendered = Lines(testing::RenderText(now, options).rollout);
+    Stream input(now, "<stdin>");
+    RenderPlan plan(input, options);
+    EXPECT_EQ(Lines(plan.result().rollout), rendered);
+    ASSERT_EQ(rendered.size(), previous == nullptr ? 3u : 4u);
+    EXPECT_EQ(rendered[0], previous == nullptr ? "Deployment default/gw: new"
+                                               : "Deployment default/gw: unchanged");
+    EXPECT_THAT(rendered[1], ::testing::StartsWith("Job default/migrate-"));
+    EXPECT_THAT(rendered[1], ::testing::EndsWith(": new"));
+    EXPECT_EQ(rendered[2], "Deployment default/api: new");
+    if (previous != nullptr) {
+      EXPECT_EQ(rendered[3], "Deployment default/old: removed");
+    }
+  }
+}
+
 TEST(Rollout, UnchangedRolledWithTheChangedSourcesAndRemoved) {
   std::string first = testing::RenderText(Secret("tls", "a") + Secret("other", "x") + Gateway() +
                                           "apiVersion: apps/v1\nkind: Deployment\n"

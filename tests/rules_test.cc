@@ -67,6 +67,38 @@ TEST(Coverage, MarkersBindToTheirReferenceOnly) {
             "references: 3 \u2014 hashed 0, waived 1, pending 1, runtime 0, unresolved 1");
 }
 
+// The analysis keeps two bytes a reference and whole records only for those that
+// name a marker, a rotation, a controller or a hook (reference_coverage.h): read
+// back, each record has its own consumer and reference, past a consumer that reads
+// nothing, and its marker where it has one.
+TEST(Coverage, EveryReferenceInStreamOrderWithWhatItNames) {
+  std::string text =
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: known}\nstringData: {k: v}\n---\n" +
+      Deployment(
+          "      - name: app\n"
+          "        env:\n"
+          "        - name: A  # SECRET-VERSION: pending\n"
+          "          valueFrom: {secretKeyRef: {name: one, key: a}}\n"
+          "        envFrom: [{secretRef: {name: known}}]\n") +
+      "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: idle}\n"
+      "spec: {template: {spec: {containers: [{name: app, image: x}]}}}\n---\n"
+      "apiVersion: apps/v1\nkind: StatefulSet\nmetadata: {name: db}\nspec:\n  template:\n"
+      "    spec:\n      containers:\n      - name: db\n"
+      "        envFrom:\n        - secretRef: {name: known}\n"
+      "        - secretRef: {name: two}  # SECRET-VERSION: static: set once\n";
+  Linted linted(text);
+  std::vector<std::string> records;
+  for (const ReferenceCoverage& entry : linted.analysis.coverage()) {
+    records.push_back(entry.consumer->name + " " + entry.reference->source.name + ": " +
+                      CoverageName(entry.state) + (entry.marker != nullptr ? " marked" : ""));
+  }
+  EXPECT_THAT(records, ElementsAre("web one: pending marked", "web known: hashed",
+                                   "db known: hashed", "db two: waived marked"));
+  EXPECT_EQ(linted.analysis.coverage().size(), 4u);
+  ASSERT_EQ(linted.analysis.model().consumers.size(), 3u);  // idle among them
+  EXPECT_TRUE(linted.analysis.model().consumers[1].references.empty());
+}
+
 TEST(Coverage, HashedRuntimeAndReloads) {
   std::string text =
       "apiVersion: v1\nkind: Secret\nmetadata: {name: known}\nstringData: {k: v}\n---\n"

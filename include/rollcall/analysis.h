@@ -23,6 +23,7 @@
 #include "rollcall/markers.h"
 #include "rollcall/model.h"
 #include "rollcall/previous/release.h"
+#include "rollcall/reference_coverage.h"
 #include "rollcall/runtime_sources.h"
 
 namespace rollcall {
@@ -44,45 +45,6 @@ struct AnalysisOptions {
   // Markers found in files that could not be parsed (chart templates): they bind to
   // nothing but are still reported.
   std::vector<Marker> loose_markers;
-};
-
-// Why a reference ends in its coverage state.
-enum class CoverageCause : std::uint8_t {
-  kMarker,            // pending, waived: the marker says so
-  kRuntime,           // runtime: a controller rotates the source
-  kRunOnce,           // waived: a run-once Job
-  kAbsentOptional,    // waived: optional, and the source is not in the cluster
-  kHook,              // waived: a hook, recreated on each run, reads the source then
-  kRestarted,         // waived: a restart controller (Reloader, Wave) is asked to act
-  kHookGenerated,     // waived: a hook creates the source at install time
-  kClusterPublished,  // waived: kube-root-ca.crt, which Kubernetes keeps in every namespace
-  kAbsentEverywhere,  // unresolved: neither in the input nor in the cluster
-  kNotInInput,        // unresolved: not in the input, nor looked up
-  kInvalidName,       // unresolved: a name or namespace no object can have, never looked up
-  kJobKept,           // unresolved: a plain Job kept unchanged
-  kBarePod,           // unresolved: a bare Pod cannot roll
-  kContentKnown,      // hashed
-};
-
-// One record per reference of the input: a few pointers, the reason's text made
-// when it is shown.
-struct ReferenceCoverage {
-  const Consumer* consumer = nullptr;
-  const Reference* reference = nullptr;
-  const Marker* marker = nullptr;  // the marker that binds to it, if any
-  // What the cause names: kRuntime the rotation, kRestarted the controller asked,
-  // kHookGenerated the hook that creates the source. One pointer: a large stream has
-  // hundreds of thousands of these records.
-  union {
-    const Rotation* rotation = nullptr;
-    const RestartWatch* watch;
-    const Consumer* generator;
-  };
-  Coverage state = Coverage::kUnresolved;
-  CoverageCause cause = CoverageCause::kNotInInput;
-
-  // "content known", "rotated at runtime by cert-manager", …
-  std::string Reason() const;
 };
 
 // A suppression read from rollcall.dev/ignore, or a malformed one.
@@ -110,12 +72,12 @@ class Analysis {
   const std::vector<CountedNotObjects>& counted_not_objects() const { return counted_; }
   const Model& model() const { return model_; }
   const RuntimeSources& runtime() const { return runtime_; }
-  const std::vector<ReferenceCoverage>& coverage() const { return coverage_; }
+  const CoverageRecords& coverage() const { return coverage_; }
   CoverageSummary Summary() const;
   // Frees the coverage records: render reads them only for its rules and summary,
   // and a large stream's records would otherwise sit beside the edits it plans
   // (docs/performance.md). coverage() is empty after.
-  void ReleaseCoverage() { coverage_ = std::vector<ReferenceCoverage>(); }
+  void ReleaseCoverage() { coverage_ = CoverageRecords(); }
 
   // Every marker: in comments of parsed streams, in rollcall.dev/secret-version
   // annotations, and loose ones from unparsed files.
@@ -159,7 +121,7 @@ class Analysis {
   // (stream, line) → markers on that line
   std::map<std::pair<const Stream*, std::size_t>, std::vector<const Marker*>> by_line_;
   std::map<std::string, std::vector<Suppression>> suppressions_;
-  std::vector<ReferenceCoverage> coverage_;
+  CoverageRecords coverage_;
   std::vector<Finding> lookup_findings_;
   std::set<SourceId> missing_in_cluster_;  // looked up, and not there
   std::set<SourceId> invalid_names_;       // not looked up: the API server refuses the name

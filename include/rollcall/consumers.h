@@ -13,7 +13,7 @@ namespace rollcall {
 
 // One reference to the source, as a line of `rollcall consumers`.
 struct ConsumerUse {
-  const ReferenceCoverage* coverage = nullptr;
+  ReferenceCoverage coverage;
   std::string object;     // "deployment/platform/api"
   std::string container;  // the reading container(s), "-" for an unmounted volume
   std::string reads;  // "env jwt-signing-key", "envFrom", "volume certs", "subPath volume certs", …

@@ -4,11 +4,12 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace rollcall {
 
-enum class Coverage {
+enum class Coverage : std::uint8_t {
   kHashed,      // content known: render puts it in the config hash
   kWaived,      // a marker or annotation says why no roll is needed
   kPending,     // a "SECRET-VERSION: pending" marker: the mechanism is still missing

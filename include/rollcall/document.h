@@ -120,8 +120,8 @@ class Document {
   // which few documents have: most documents of a large stream are workloads, and
   // a record of facts beside each of them cost 48 bytes (docs/performance.md).
   bool has_facts() const { return has_facts_; }
-  const DocumentFacts* facts() const { return facts_.get(); }
-  DocumentFacts* facts() { return facts_.get(); }
+  const DocumentFacts* facts() const { return held_ ? held_->facts.get() : nullptr; }
+  DocumentFacts* facts() { return held_ ? held_->facts.get() : nullptr; }
   const Consumer* consumer() const { return consumer_.get(); }
   Consumer* consumer() { return consumer_.get(); }
   std::unique_ptr<Consumer> TakeConsumer();
@@ -133,24 +133,31 @@ class Document {
   void DropTree();
 
  private:
-  // What few documents have, held apart so that the others do not pay for it: a
-  // large stream keeps a record of every document for the whole run.
-  struct Written {
+  // What few documents keep, held apart so that the others do not pay for it: a
+  // large stream keeps a record of every document for the whole run, and these
+  // three pointers beside each cost 16 bytes more than one (docs/performance.md).
+  // The tree while it is read, the annotations and keys written twice, the facts.
+  struct Held {
+    std::unique_ptr<YamlTree> tree;
     std::map<std::string, WrittenValue> annotations;
     std::vector<DuplicateKey> duplicate_keys;
+    std::unique_ptr<DocumentFacts> facts;
+
+    bool empty() const;
   };
+  // Made when one of them is first set; let go when none is left.
+  Held& MutableHeld();
+  void LetHeldGoIfEmpty();
 
   const Stream* stream_ = nullptr;
   const DocumentSpan* span_ = nullptr;
-  std::unique_ptr<YamlTree> tree_;  // null: no tree (an empty, unread or dropped one)
+  std::unique_ptr<Held> held_;  // null when it would be empty
   bool dropped_ = false;
   bool scanned_ = false;
   bool has_facts_ = false;
   Shape shape_ = Shape::kEmpty;
   std::uint32_t root_pos_ = 0;  // where the object starts, past "---" and comments
   Name api_version_, kind_, name_, namespace_;
-  std::unique_ptr<Written> written_;  // null when it would be empty
-  std::unique_ptr<DocumentFacts> facts_;
   std::unique_ptr<Consumer> consumer_;
 };
 

@@ -14,6 +14,7 @@
 #include "rollcall/consumer_kinds.h"
 #include "rollcall/document.h"
 #include "rollcall/finding.h"
+#include "rollcall/inline_first_list.h"
 #include "rollcall/key_set.h"
 #include "rollcall/location.h"
 #include "rollcall/name.h"
@@ -52,9 +53,17 @@ struct Reference {
   // consumer's document: Consumer::Locate makes it a Location, for the few that are
   // ever reported.
   std::uint32_t pos = 0;
-  KeySet keys;     // the keys read; empty: every key
-  Name container;  // env, envFrom: the container reading it
-  Name volume;     // volume, projected: the volume's name (Consumer::Mounts has its mounts)
+  // The container reading it (env, envFrom) or the volume's name (volume,
+  // projected): one field, as a reference has one or the other (32 bytes, not 40).
+  Name reader;
+  KeySet keys;  // the keys read; empty: every key
+
+  // env, envFrom: the container reading it; empty for the others.
+  Name container() const { return IsVolumeRead() ? Name() : reader; }
+  // volume, projected: the volume's name (Consumer::Mounts has its mounts); empty
+  // for the others.
+  Name volume() const { return IsVolumeRead() ? reader : Name(); }
+  bool IsVolumeRead() const { return via == ReadVia::kVolume || via == ReadVia::kProjected; }
   // Where a SECRET-VERSION marker may sit is in its consumer's notes
   // (Consumer::MarkerLines).
 };
@@ -112,8 +121,8 @@ struct ConsumerNotes {
 enum class JobAction : std::uint8_t { kNone, kRename, kKeep, kRunOnce };
 
 // A pod template and the references in it. Small: a large stream keeps one for
-// each of its workloads for the whole run (72 bytes, docs/performance.md), what
-// few have in its notes.
+// each of its workloads for the whole run (88 bytes with its one reference,
+// docs/performance.md), what few have in its notes.
 struct Consumer {
   const Document* document = nullptr;
   Name api_version, kind, name, name_space;
@@ -127,7 +136,8 @@ struct Consumer {
   // empty where the facts let it go (facts.h's FactReader), to be taken again from
   // the document's text (CaptureTemplateAgain).
   CapturedShape template_shape;
-  std::vector<Reference> references;
+  // Nearly always one: held in place then.
+  InlineFirstList<Reference> references;
   // Null when it would be empty.
   std::unique_ptr<ConsumerNotes> notes;
 

@@ -36,10 +36,12 @@ struct RenderOptions {
 };
 
 struct RenderResult {
-  std::string output;                 // the input with rollcall's edits spliced in
-  std::vector<Finding> findings;      // what the rules found, as lint would report them
-  CoverageSummary summary;            // coverage of every reference
-  std::vector<RolloutEntry> rollout;  // each consumer against the previous release
+  std::string output;             // the input with rollcall's edits spliced in
+  std::vector<Finding> findings;  // what the rules found, as lint would report them
+  CoverageSummary summary;        // coverage of every reference
+  // Each consumer against the previous release. RenderPlan's reads the plan's
+  // consumers: it is read while the plan lives.
+  Rollout rollout;
 };
 
 // Throws InputError on malformed input; then nothing may be written to stdout.

@@ -24,7 +24,7 @@ namespace {
 std::string ConsumersJson(const std::vector<ConsumerUse>& uses, const SourceQuery& query) {
   nlohmann::ordered_json consumers = nlohmann::ordered_json::array();
   for (const ConsumerUse& use : uses) {
-    const ReferenceCoverage& coverage = *use.coverage;
+    const ReferenceCoverage& coverage = use.coverage;
     const SourceId& source = coverage.reference->source;
     Location where = coverage.consumer->Locate(*coverage.reference);
     consumers.push_back({{"source",
@@ -130,8 +130,8 @@ int RunConsumers(const std::vector<std::string>& args) {
     if (restart) {
       std::set<const Consumer*> seen;
       for (const ConsumerUse& use : uses) {
-        if (seen.insert(use.coverage->consumer).second) {
-          output += RestartCommand(*use.coverage->consumer) + "\n";
+        if (seen.insert(use.coverage.consumer).second) {
+          output += RestartCommand(*use.coverage.consumer) + "\n";
         }
       }
       if (uses.empty()) output += "# nothing to roll: no consumer reads " + Printable(what) + "\n";
@@ -146,7 +146,7 @@ int RunConsumers(const std::vector<std::string>& args) {
     } else {
       for (const ConsumerUse& use : uses) {
         // Without a NAME each line says which source it is about.
-        std::string prefix = query.name ? "" : use.coverage->reference->source.Path() + ": ";
+        std::string prefix = query.name ? "" : use.coverage.reference->source.Path() + ": ";
         output += Printable(prefix + FormatConsumerUse(use)) + "\n";
       }
     }

@@ -60,7 +60,7 @@ void ReportUsageError(const std::vector<std::string>& args, const std::string& e
 // The rollout on stderr, a line per consumer, gathered into writes of up to 64 KiB:
 // std::cerr flushes after every insertion, and the lines of a stream of a hundred
 // thousand consumers are megabytes.
-void PrintRollout(const std::vector<RolloutEntry>& rollout) {
+void PrintRollout(const Rollout& rollout) {
   constexpr std::size_t kWrite = std::size_t{1} << 16;
   std::string lines;
   for (const RolloutEntry& entry : rollout) {

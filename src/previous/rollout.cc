@@ -1,5 +1,8 @@
 #include "rollcall/previous/rollout.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 #include "rollcall/hashing.h"
 #include "rollcall/jobs.h"
 #include "rollcall/render.h"
@@ -59,8 +62,6 @@ const char* RolloutStatusName(RolloutStatus status) {
   return "?";
 }
 
-static_assert(sizeof(RolloutEntry) <= 32, "an entry per consumer of a large stream");
-
 namespace {
 const Model& NoModel() {
   static const Model kNone;
@@ -70,12 +71,16 @@ const Model& NoModel() {
 
 RolloutComparison::RolloutComparison(const Analysis& analysis, const PreviousRelease* previous)
     : analysis_(analysis), before_(previous != nullptr ? previous->model() : NoModel()) {
-  entries_.reserve(analysis.model().consumers.size());
+  rollout_.consumers_ = &analysis.model().consumers;
   for (const Consumer& old : before_.consumers) by_key_.emplace(KeyOf(old), &old);
 }
 
 void RolloutComparison::Add(const RenderedConsumer& item) {
   const Consumer& consumer = *item.consumer;
+  const std::size_t index = rollout_.consumers_count_++;
+  if (index >= rollout_.consumers_->size() || &(*rollout_.consumers_)[index] != &consumer) {
+    throw std::logic_error("rollcall: a rollout entry out of the consumers' order");
+  }
   RolloutEntry entry;
   entry.kind = consumer.kind;
   entry.name_space = consumer.name_space;
@@ -108,11 +113,13 @@ void RolloutComparison::Add(const RenderedConsumer& item) {
     entry.set_changed(ChangedSources(consumer, analysis_.model(), before_));
   } else {
     entry.status = RolloutStatus::kNew;
+    // Told by the consumer itself, unless renamed.
+    if (entry.name == consumer.name) return;
   }
-  entries_.push_back(std::move(entry));
+  rollout_.held_.emplace_back(index, std::move(entry));
 }
 
-std::vector<RolloutEntry> RolloutComparison::Finish() && {
+Rollout RolloutComparison::Finish() && {
   for (const Consumer& old : before_.consumers) {
     if (matched_.count(&old) > 0) continue;
     RolloutEntry entry;
@@ -120,9 +127,32 @@ std::vector<RolloutEntry> RolloutComparison::Finish() && {
     entry.name_space = old.name_space;
     entry.name = old.name;
     entry.status = RolloutStatus::kRemoved;
-    entries_.push_back(std::move(entry));
+    rollout_.after_.push_back(std::move(entry));
   }
-  return std::move(entries_);
+  return std::move(rollout_);
+}
+
+RolloutEntry Rollout::At(std::size_t index) const {
+  if (index >= consumers_count_) return after_[index - consumers_count_];
+  auto held = std::lower_bound(held_.begin(), held_.end(), index,
+                               [](const std::pair<std::size_t, RolloutEntry>& entry,
+                                  std::size_t i) { return entry.first < i; });
+  if (held != held_.end() && held->first == index) return held->second;
+  const Consumer& consumer = (*consumers_)[index];
+  RolloutEntry entry;
+  entry.kind = consumer.kind;
+  entry.name_space = consumer.name_space;
+  entry.name = consumer.name;
+  entry.status = RolloutStatus::kNew;
+  return entry;
+}
+
+void Rollout::Keep() {
+  std::vector<RolloutEntry> every;
+  every.reserve(size());
+  for (const RolloutEntry& entry : *this) every.push_back(entry);
+  *this = Rollout();
+  after_ = std::move(every);
 }
 
 const std::vector<std::string>& RolloutEntry::changed() const {
@@ -132,7 +162,7 @@ const std::vector<std::string>& RolloutEntry::changed() const {
 
 void RolloutEntry::set_changed(std::vector<std::string> sources) {
   changed_ = sources.empty() ? nullptr
-                             : std::make_unique<const std::vector<std::string>>(std::move(sources));
+                             : std::make_shared<const std::vector<std::string>>(std::move(sources));
 }
 
 std::string RolloutEntry::Object() const { return kind + " " + name_space + "/" + name; }

@@ -13,7 +13,7 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
       out.push_back(AtReference("runtime-source-subpath", coverage,
                                 reference.source.Describe() + " is rotated at runtime by " +
                                     rotation->controller + ", but container " + mount.container +
-                                    " mounts volume " + reference.volume +
+                                    " mounts volume " + reference.volume() +
                                     " with subPath, which the kubelet never updates"));
     }
   }

@@ -136,8 +136,8 @@ std::vector<std::string> Read(const std::string& path) {
              {"keys", keys},
              {"optional", ref.optional},
              {"via", ViaSlug(ref.via)},
-             {"container", ref.container.str()},
-             {"volume", ref.volume.str()}},
+             {"container", ref.container().str()},
+             {"volume", ref.volume().str()}},
             path));
       }
     }

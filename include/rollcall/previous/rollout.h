@@ -10,9 +10,11 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rollcall/analysis.h"
+#include "rollcall/index_iterator.h"
 #include "rollcall/previous/release.h"
 #include "rollcall/template_hash.h"
 
@@ -29,9 +31,7 @@ enum class RolloutStatus : std::uint8_t {
 };
 const char* RolloutStatusName(RolloutStatus status);  // "new", "rolled", …, "kept", "refused"
 
-// Names, not strings, and the few sources a rolled entry names held apart: a
-// large stream has an entry for each of its tens of thousands of consumers, and
-// the entries outlive the analysis (32 bytes each, docs/performance.md).
+// One consumer's line of the rollout.
 struct RolloutEntry {
   Name kind, name_space, name;  // the object, with the name as rendered
   Name previous;                // renamed: the name in the previous release
@@ -44,7 +44,35 @@ struct RolloutEntry {
   std::string Object() const;  // "Deployment ns/name"
 
  private:
-  std::unique_ptr<const std::vector<std::string>> changed_;  // null when none
+  std::shared_ptr<const std::vector<std::string>> changed_;  // null when none
+};
+
+// The entries of every consumer, in stream order, then those of the previous
+// release's consumers that are gone. A consumer that is new under its own name
+// (every one of a first install) is told by the consumer itself rather than held:
+// a large stream's entries outlived its analysis's other records, 32 bytes each
+// (docs/performance.md). Each entry is made as it is read.
+class Rollout {
+ public:
+  Rollout() = default;
+
+  std::size_t size() const { return consumers_count_ + after_.size(); }
+  bool empty() const { return size() == 0; }
+  IndexIterator<const Rollout, RolloutEntry> begin() const { return {this, 0}; }
+  IndexIterator<const Rollout, RolloutEntry> end() const { return {this, size()}; }
+  RolloutEntry At(std::size_t index) const;  // made as it is read
+  void clear() { *this = Rollout(); }
+  // Makes and holds every entry, so that the rollout outlives the consumers.
+  void Keep();
+
+ private:
+  friend class RolloutComparison;
+
+  const OwnedList<Consumer>* consumers_ = nullptr;  // whose entries these are; null: none
+  std::size_t consumers_count_ = 0;                 // how many of them are read
+  // The consumers' entries they do not tell themselves, by index, in order.
+  std::vector<std::pair<std::size_t, RolloutEntry>> held_;
+  std::vector<RolloutEntry> after_;  // the gone consumers' entries, or every one (Keep)
 };
 
 // A consumer as render wrote it.
@@ -66,15 +94,16 @@ class RolloutComparison {
   // `analysis` and `previous` must outlive the comparison.
   RolloutComparison(const Analysis& analysis, const PreviousRelease* previous);
 
-  // The entry for one consumer, in stream order.
+  // The entry for one consumer: every consumer of the analysis's model, in order.
   void Add(const RenderedConsumer& item);
-  // The entries added, then those of the previous release's consumers never matched.
-  std::vector<RolloutEntry> Finish() &&;
+  // The entries added, then those of the previous release's consumers never matched;
+  // it reads the model's consumers, and is read while they live (or Keep()).
+  Rollout Finish() &&;
 
  private:
   const Analysis& analysis_;
   const Model& before_;
-  std::vector<RolloutEntry> entries_;
+  Rollout rollout_;
   std::set<const Consumer*> matched_;            // previous consumers still there
   std::map<ObjectKey, const Consumer*> by_key_;  // previous consumers, looked up once each
 };
