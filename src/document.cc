@@ -155,6 +155,15 @@ void Document::LetHeldGoIfEmpty() {
   if (held_ && held_->empty()) held_.reset();
 }
 
+void Document::SetHeldFacts(std::unique_ptr<DocumentFacts> facts) {
+  if (facts) {
+    MutableHeld().facts = std::move(facts);
+    return;
+  }
+  if (held_) held_->facts.reset();
+  LetHeldGoIfEmpty();
+}
+
 void Document::DropTree() {
   if (dropped_) return;
   if (held_) held_->tree.reset();
@@ -163,12 +172,7 @@ void Document::DropTree() {
 }
 
 void Document::SetFacts(std::unique_ptr<DocumentFacts> facts, std::unique_ptr<Consumer> consumer) {
-  if (facts) {
-    MutableHeld().facts = std::move(facts);
-  } else if (held_) {
-    held_->facts.reset();
-    LetHeldGoIfEmpty();
-  }
+  SetHeldFacts(std::move(facts));
   consumer_ = std::move(consumer);
   has_facts_ = true;
 }
@@ -176,8 +180,7 @@ void Document::SetFacts(std::unique_ptr<DocumentFacts> facts, std::unique_ptr<Co
 std::unique_ptr<Consumer> Document::TakeConsumer() { return std::move(consumer_); }
 
 void Document::ClearFacts() {
-  if (held_) held_->facts.reset();
-  LetHeldGoIfEmpty();
+  SetHeldFacts(nullptr);
   consumer_.reset();
   has_facts_ = false;
 }

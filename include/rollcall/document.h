@@ -148,6 +148,7 @@ class Document {
   // Made when one of them is first set; let go when none is left.
   Held& MutableHeld();
   void LetHeldGoIfEmpty();
+  void SetHeldFacts(std::unique_ptr<DocumentFacts> facts);  // null: none
 
   const Stream* stream_ = nullptr;
   const DocumentSpan* span_ = nullptr;

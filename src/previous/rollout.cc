@@ -67,6 +67,16 @@ const Model& NoModel() {
   static const Model kNone;
   return kNone;
 }
+
+// A consumer's entry, under `name` (as rendered, or as the previous release has it).
+RolloutEntry EntryOf(const Consumer& consumer, const Name& name, RolloutStatus status) {
+  RolloutEntry entry;
+  entry.kind = consumer.kind;
+  entry.name_space = consumer.name_space;
+  entry.name = name;
+  entry.status = status;
+  return entry;
+}
 }  // namespace
 
 RolloutComparison::RolloutComparison(const Analysis& analysis, const PreviousRelease* previous)
@@ -81,10 +91,7 @@ void RolloutComparison::Add(const RenderedConsumer& item) {
   if (index >= rollout_.consumers_->size() || &(*rollout_.consumers_)[index] != &consumer) {
     throw std::logic_error("rollcall: a rollout entry out of the consumers' order");
   }
-  RolloutEntry entry;
-  entry.kind = consumer.kind;
-  entry.name_space = consumer.name_space;
-  entry.name = item.name;
+  RolloutEntry entry = EntryOf(consumer, item.name, RolloutStatus::kNew);
   ObjectKey key = KeyOf(consumer);
   key.name = item.name;
   auto found = by_key_.find(key);
@@ -111,10 +118,8 @@ void RolloutComparison::Add(const RenderedConsumer& item) {
     entry.status = RolloutStatus::kRenamed;
     entry.previous = predecessor->name;
     entry.set_changed(ChangedSources(consumer, analysis_.model(), before_));
-  } else {
-    entry.status = RolloutStatus::kNew;
-    // Told by the consumer itself, unless renamed.
-    if (entry.name == consumer.name) return;
+  } else if (entry.name == consumer.name) {
+    return;  // new, and told by the consumer itself (renamed, it is held)
   }
   rollout_.held_.emplace_back(index, std::move(entry));
 }
@@ -122,12 +127,7 @@ void RolloutComparison::Add(const RenderedConsumer& item) {
 Rollout RolloutComparison::Finish() && {
   for (const Consumer& old : before_.consumers) {
     if (matched_.count(&old) > 0) continue;
-    RolloutEntry entry;
-    entry.kind = old.kind;
-    entry.name_space = old.name_space;
-    entry.name = old.name;
-    entry.status = RolloutStatus::kRemoved;
-    rollout_.after_.push_back(std::move(entry));
+    rollout_.after_.push_back(EntryOf(old, old.name, RolloutStatus::kRemoved));
   }
   return std::move(rollout_);
 }
@@ -139,12 +139,7 @@ RolloutEntry Rollout::At(std::size_t index) const {
                                   std::size_t i) { return entry.first < i; });
   if (held != held_.end() && held->first == index) return held->second;
   const Consumer& consumer = (*consumers_)[index];
-  RolloutEntry entry;
-  entry.kind = consumer.kind;
-  entry.name_space = consumer.name_space;
-  entry.name = consumer.name;
-  entry.status = RolloutStatus::kNew;
-  return entry;
+  return EntryOf(consumer, consumer.name, RolloutStatus::kNew);
 }
 
 void Rollout::Keep() {
