@@ -236,7 +236,7 @@ void Analysis::ReadSuppressions() {
 const Marker* Analysis::AnnotationMarker(const Consumer& consumer) {
   // The object's own annotation first, then its pod template's.
   std::optional<WrittenValue> value;
-  const WrittenValue* on_object = consumer.listed
+  const WrittenValue* on_object = consumer.listed()
                                       ? consumer.ObjectMarker()
                                       : consumer.document->Annotation(kSecretVersionAnnotation);
   if (on_object != nullptr) {

@@ -16,7 +16,8 @@
 namespace rollcall {
 
 // One allocation of 96 bytes for a consumer and its one reference.
-static_assert(sizeof(Consumer) <= 88, "one for every workload of a large stream");
+static_assert(sizeof(Consumer) <= 72,
+              "one for every workload of a large stream (an 80-byte allocation)");
 static_assert(sizeof(Reference) <= 32, "one for every reference of a large stream");
 
 const char* ReadViaName(ReadVia via) {
@@ -33,10 +34,10 @@ const char* ReadViaName(ReadVia via) {
   return "?";
 }
 
-std::string Consumer::Describe() const { return kind + " " + name_space + "/" + name; }
+std::string Consumer::Describe() const { return kind() + " " + name_space + "/" + name(); }
 
 Location Consumer::Where() const {
-  return listed ? document->LocateAt(object_pos) : document->Locate();
+  return listed() ? document->LocateAt(notes->listed->pos) : document->Locate();
 }
 
 std::vector<VolumeMount> Consumer::Mounts(const Reference& reference) const {
@@ -427,14 +428,17 @@ std::optional<Consumer> ConsumerOf(const Document& doc, const YamlNode& object, 
   YamlNode metadata = Child(object, "metadata");
   Consumer consumer;
   consumer.document = &doc;
-  consumer.api_version = api_version;
-  consumer.kind = kind_name;
-  consumer.name = ScalarOr(Child(metadata, "name"));
+  if (listed) {
+    auto item = std::make_unique<ListedObject>();
+    item->api_version = api_version;
+    item->kind = kind_name;
+    item->name = ScalarOr(Child(metadata, "name"));
+    item->pos = static_cast<std::uint32_t>(MarkPos(object.Mark()));
+    consumer.MutableNotes().listed = std::move(item);
+  }
   std::string name_space = ScalarOr(Child(metadata, "namespace"));
   consumer.name_space = name_space.empty() ? default_namespace : name_space;
   consumer.role = RoleOf(kind_name, !listed && doc.IsHook());
-  consumer.listed = listed;
-  consumer.object_pos = static_cast<std::uint32_t>(MarkPos(object.Mark()));
   consumer.template_shape = CaptureForEdit(pod_template);
   const bool hook = IsHookRole(consumer.role);
   ReferenceCollector collector(doc, consumer.name_space, spec_path + "spec", hook);
@@ -488,8 +492,8 @@ CapturedShape CaptureTemplateAgain(const Consumer& consumer, const Limits& limit
                                    const std::vector<ConsumerKind>& extra_kinds) {
   const Document& kept = *consumer.document;
   const ConsumerKind* kind =
-      FindConsumerKind(consumer.api_version.str(), consumer.kind.str(), extra_kinds);
-  if (consumer.listed || kind == nullptr) {
+      FindConsumerKind(consumer.api_version().str(), consumer.kind().str(), extra_kinds);
+  if (consumer.listed() || kind == nullptr) {
     throw std::logic_error(
         "rollcall: a consumer's capture was let go where it cannot be taken again");
   }

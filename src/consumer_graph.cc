@@ -65,7 +65,7 @@ std::string Quote(const std::string& text) {
 }
 
 std::string ConsumerNode(const Consumer& consumer) {
-  return consumer.kind + "/" + consumer.name_space + "/" + consumer.name;
+  return consumer.kind() + "/" + consumer.name_space + "/" + consumer.name();
 }
 
 // The findings that mark the picture (warning and error) by the names they carry:
@@ -169,10 +169,11 @@ std::string ConsumerGraphDot(const std::vector<ConsumerUse>& uses, const Model& 
     const Consumer& consumer = *consumers[i];
     Marks marks = MarksOf(index, consumer.Describe(), "");
     const Look& fill = marks.worst != nullptr ? Worse(*worst[i], *marks.worst) : *worst[i];
-    out += "  " + Quote(ConsumerNode(consumer)) +
-           R"( [shape=box, style="rounded,filled", fillcolor=")" + fill.fill + "\", label=" +
-           Quote(consumer.kind + "\n" + consumer.name_space + "/" + consumer.name + marks.label) +
-           marks.Attributes() + "];\n";
+    out +=
+        "  " + Quote(ConsumerNode(consumer)) +
+        R"( [shape=box, style="rounded,filled", fillcolor=")" + fill.fill + "\", label=" +
+        Quote(consumer.kind() + "\n" + consumer.name_space + "/" + consumer.name() + marks.label) +
+        marks.Attributes() + "];\n";
   }
 
   for (std::size_t i = 0; i < uses.size(); ++i) {

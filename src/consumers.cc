@@ -81,7 +81,7 @@ std::string FormatConsumerUse(const ConsumerUse& use) {
 }
 
 std::string ObjectPath(const Consumer& consumer) {
-  return Lower(consumer.kind) + "/" + consumer.name_space.str() + "/" + consumer.name.str();
+  return Lower(consumer.kind()) + "/" + consumer.name_space.str() + "/" + consumer.name().str();
 }
 
 std::string WhatToDoInstead(const std::string& kind) {
@@ -98,8 +98,8 @@ std::string WhatToDoInstead(const std::string& kind) {
 }
 
 std::string RestartCommand(const Consumer& consumer) {
-  const std::string kind = Lower(consumer.kind);
-  const std::string& name = consumer.name.str();
+  const std::string kind = Lower(consumer.kind());
+  const std::string& name = consumer.name().str();
   const std::string& ns = consumer.name_space.str();
   // A comment: Printable, so that no line break or escape in a name can end it and
   // start a command, nor drive the terminal.
@@ -108,17 +108,17 @@ std::string RestartCommand(const Consumer& consumer) {
   };
   // Names the API server would refuse are never printed as commands: such an
   // object cannot exist in a cluster, and its name could be shell code.
-  if (!IsWorkloadName(consumer.kind.str(), name) || !IsNamespaceName(ns)) {
+  if (!IsWorkloadName(consumer.kind().str(), name) || !IsNamespaceName(ns)) {
     return comment(
         "not printed as a command: the API server accepts no such name or namespace, so no "
         "cluster holds this object");
   }
   const std::string target = ShellWord(kind + "/" + name);
   const std::string in_namespace = " -n " + ShellWord(ns);
-  if (consumer.kind == "Rollout") {
+  if (consumer.kind() == "Rollout") {
     return "kubectl argo rollouts restart " + ShellWord(name) + in_namespace;
   }
-  std::string instead = WhatToDoInstead(consumer.kind.str());
+  std::string instead = WhatToDoInstead(consumer.kind().str());
   if (instead.empty()) return "kubectl rollout restart " + target + in_namespace;
   return comment(instead);
 }

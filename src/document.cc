@@ -14,6 +14,7 @@
 #include "rollcall/facts.h"
 #include "rollcall/field_types.h"
 #include "rollcall/input_error.h"
+#include "rollcall/model.h"
 #include "rollcall/node_shape.h"
 #include "rollcall/yaml11.h"
 #include "rollcall/yaml_refusals.h"
@@ -133,13 +134,16 @@ Document Document::NotAnObject(const Stream& stream, const DocumentSpan& span,
   return doc;
 }
 
+static_assert(sizeof(Document) <= 48, "a record for every document of a large stream");
+
 Document::Document(Document&&) noexcept = default;
 Document& Document::operator=(Document&&) noexcept = default;
 Document::~Document() = default;
 
 YamlNode Document::root() const {
   if (dropped_) throw std::logic_error("rollcall: the tree of " + Describe() + " was dropped");
-  return held_ && held_->tree ? held_->tree->root() : YamlNode();
+  const Held* held = held_.first();
+  return held != nullptr && held->tree ? held->tree->root() : YamlNode();
 }
 
 bool Document::Held::empty() const {
@@ -147,12 +151,43 @@ bool Document::Held::empty() const {
 }
 
 Document::Held& Document::MutableHeld() {
-  if (!held_) held_ = std::make_unique<Held>();
-  return *held_;
+  if (held_.first() == nullptr) {
+    auto held = std::make_unique<Held>();
+    held->consumer = held_.TakeSecond();
+    held_.Set(std::move(held));
+  }
+  return *held_.first();
 }
 
 void Document::LetHeldGoIfEmpty() {
-  if (held_ && held_->empty()) held_.reset();
+  Held* held = held_.first();
+  if (held == nullptr || !held->empty()) return;
+  std::unique_ptr<Consumer> consumer = std::move(held->consumer);
+  if (consumer) {
+    held_.Set(std::move(consumer));
+  } else {
+    held_.Reset();
+  }
+}
+
+void Document::SetConsumer(std::unique_ptr<Consumer> consumer) {
+  if (Held* held = held_.first()) {
+    held->consumer = std::move(consumer);
+  } else if (consumer) {
+    held_.Set(std::move(consumer));
+  } else {
+    held_.Reset();  // the consumer alone, or nothing
+  }
+}
+
+const Consumer* Document::consumer() const {
+  const Held* held = held_.first();
+  return held != nullptr ? held->consumer.get() : held_.second();
+}
+
+Consumer* Document::consumer() {
+  Held* held = held_.first();
+  return held != nullptr ? held->consumer.get() : held_.second();
 }
 
 void Document::SetHeldFacts(std::unique_ptr<DocumentFacts> facts) {
@@ -160,28 +195,31 @@ void Document::SetHeldFacts(std::unique_ptr<DocumentFacts> facts) {
     MutableHeld().facts = std::move(facts);
     return;
   }
-  if (held_) held_->facts.reset();
+  if (Held* held = held_.first()) held->facts.reset();
   LetHeldGoIfEmpty();
 }
 
 void Document::DropTree() {
   if (dropped_) return;
-  if (held_) held_->tree.reset();
+  if (Held* held = held_.first()) held->tree.reset();
   LetHeldGoIfEmpty();
   dropped_ = shape_ == Shape::kObject || shape_ == Shape::kNotObject;
 }
 
 void Document::SetFacts(std::unique_ptr<DocumentFacts> facts, std::unique_ptr<Consumer> consumer) {
   SetHeldFacts(std::move(facts));
-  consumer_ = std::move(consumer);
+  SetConsumer(std::move(consumer));
   has_facts_ = true;
 }
 
-std::unique_ptr<Consumer> Document::TakeConsumer() { return std::move(consumer_); }
+std::unique_ptr<Consumer> Document::TakeConsumer() {
+  Held* held = held_.first();
+  return held != nullptr ? std::move(held->consumer) : held_.TakeSecond();
+}
 
 void Document::ClearFacts() {
   SetHeldFacts(nullptr);
-  consumer_.reset();
+  SetConsumer(nullptr);
   has_facts_ = false;
 }
 
@@ -206,21 +244,23 @@ std::string_view Document::template_path() const {
 }
 
 bool Document::has_written_beyond_template() const {
-  if (!held_) return false;
-  const std::map<std::string, WrittenValue>& annotations = held_->annotations;
-  return !held_->duplicate_keys.empty() || annotations.size() > 1 ||
+  const Held* held = held_.first();
+  if (held == nullptr) return false;
+  const std::map<std::string, WrittenValue>& annotations = held->annotations;
+  return !held->duplicate_keys.empty() || annotations.size() > 1 ||
          (annotations.size() == 1 && annotations.count(kHelm4FilenameAnnotation) == 0);
 }
 
 const WrittenValue* Document::Annotation(const std::string& key) const {
-  if (!held_) return nullptr;
-  auto found = held_->annotations.find(key);
-  return found == held_->annotations.end() ? nullptr : &found->second;
+  const Held* held = held_.first();
+  if (held == nullptr) return nullptr;
+  auto found = held->annotations.find(key);
+  return found == held->annotations.end() ? nullptr : &found->second;
 }
 
 const std::vector<DuplicateKey>& Document::duplicate_keys() const {
   static const std::vector<DuplicateKey> none;
-  return held_ ? held_->duplicate_keys : none;
+  return held_.first() != nullptr ? held_.first()->duplicate_keys : none;
 }
 
 bool Document::IsHook() const {

@@ -92,7 +92,7 @@ JobAction DecideJobAction(const Consumer& job, const JobOptions& options,
                           const NamePatterns& run_once_patterns) {
   const WrittenValue* run_once = job.document->Annotation(kRunOnceAnnotation);
   if (run_once != nullptr && run_once->text == "true") return JobAction::kRunOnce;
-  if (run_once_patterns.Matches(job.name.str())) return JobAction::kRunOnce;
+  if (run_once_patterns.Matches(job.name().str())) return JobAction::kRunOnce;
   JobPolicy policy = options.policy;
   if (const WrittenValue* written = job.document->Annotation(kJobPolicyAnnotation)) {
     std::optional<JobPolicy> parsed = ParseJobPolicy(written->text);

@@ -30,7 +30,7 @@ std::vector<Edit> RenameJob(const Consumer& job, const std::string& config_hash,
   // edited as a pod template's annotations are.
   CapturedShape object = CaptureForEdit(doc.root());
   const NodeShape* metadata = FindValue(object, "metadata");
-  std::string base = RecordedJobName(doc, job.name);
+  std::string base = RecordedJobName(doc, job.name());
   std::string name = RenamedJobName(base, JobTemplateDigest(job.pod_template(), config_hash));
   renamed = name;
   static const NodeShape kNone;
@@ -61,7 +61,7 @@ PlannedConsumer PlanConsumer(const Consumer& consumer, const Analysis& analysis,
   PlannedConsumer out;
   RenderedConsumer& item = out.item;
   item.consumer = &consumer;
-  item.name = consumer.name;
+  item.name = consumer.name();
   if (const Document* ran =
           analysis.AlreadyRan(consumer) ? analysis.PreviousOf(*consumer.document) : nullptr) {
     // It ran. Rendered anew it would be refused as immutable; left out, Helm would

@@ -107,6 +107,37 @@ TEST(FactReader, ReadsWhatTheAnalysisNeedsBeforeTheTreeGoes) {
   EXPECT_EQ(docs[3].facts()->rotation->secret.name, "tls-cert");
 }
 
+// A consumer is held in the document's record beside what else it keeps (here its
+// annotations) or alone in its place, and goes with the record when it moves.
+TEST(Document, HoldsItsConsumerBesideWhatElseItKeepsOrAlone) {
+  Stream stream(std::string(kStream) + R"(---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: plain}
+spec: {template: {spec: {containers: [{name: a, envFrom: [{secretRef: {name: db}}]}]}}}
+)",
+                "in.yaml");
+  std::vector<Document> docs = ParseStream(stream, Limits{}, nullptr, FactReader(FactOptions{}));
+  ASSERT_EQ(docs.size(), 5u);
+  for (std::size_t i : {std::size_t{1}, std::size_t{4}}) {
+    Document moved = std::move(docs[i]);
+    const Consumer* consumer = moved.consumer();
+    ASSERT_NE(consumer, nullptr);
+    EXPECT_EQ(moved.facts(), nullptr);
+    Document again = std::move(moved);
+    EXPECT_EQ(again.consumer(), consumer);
+    std::unique_ptr<Consumer> taken = again.TakeConsumer();
+    EXPECT_EQ(taken.get(), consumer);
+    EXPECT_EQ(again.consumer(), nullptr);
+    EXPECT_TRUE(again.has_facts());
+    // What else the record kept stays when its consumer is taken.
+    EXPECT_EQ(again.Annotation("rollcall.dev/ignore") != nullptr, i == 1);
+    // Its type and name are read from its record (it is not an item of a List).
+    taken->document = &again;
+    EXPECT_EQ(taken->Describe(), i == 1 ? "Deployment default/api" : "Deployment default/plain");
+  }
+}
+
 // Documents that define sources: the first, the second and the last keep no record.
 const char* const kSources = R"(# Source: app/templates/plain.yaml
 apiVersion: v1
@@ -315,7 +346,7 @@ TEST(CaptureTemplateAgain, TakesTheCaptureTheFactsLetGoFromTheText) {
   std::vector<Document> docs = ParseStream(stream, Limits{}, nullptr, FactReader(render));
   Model model = BuildModel(docs, {}, "default");  // where each consumer finds its document
   const Consumer& small = model.consumers[0];
-  ASSERT_EQ(small.name, "small");
+  ASSERT_EQ(small.name(), "small");
   ASSERT_TRUE(small.template_shape.empty());
   CapturedShape again = CaptureTemplateAgain(small, Limits{});
   ASSERT_TRUE(again.root().IsMap());

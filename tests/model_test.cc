@@ -335,9 +335,17 @@ items:
   EXPECT_EQ(&model.consumers[0], made);
   std::vector<std::string> names;
   for (const Consumer& consumer : model.consumers) {
-    names.push_back(consumer.name.str() + "@" + consumer.document->Describe());
+    names.push_back(consumer.name().str() + "@" + consumer.document->Describe());
   }
   EXPECT_THAT(names, ElementsAre("a@Deployment a", "b@List (unnamed)"));
+  // Each says its own object: the document's, or the List item's, read where it is.
+  EXPECT_EQ(model.consumers[0].Describe(), "Deployment default/a");
+  EXPECT_EQ(model.consumers[0].Where().line, 1u);
+  EXPECT_FALSE(model.consumers[0].listed());
+  EXPECT_EQ(model.consumers[1].Describe(), "Deployment default/b");
+  EXPECT_EQ(model.consumers[1].api_version(), "apps/v1");
+  EXPECT_EQ(model.consumers[1].Where().line, 9u);
+  EXPECT_TRUE(model.consumers[1].listed());
 }
 
 // A consumer holds no handle of its pod template: while its document keeps the
@@ -369,7 +377,7 @@ spec: {containers: [{name: c}]}
   std::vector<std::string> labels;
   for (const Consumer& consumer : model.consumers) {
     YamlNode n = Child(Child(Child(consumer.pod_template(), "metadata"), "labels"), "n");
-    labels.push_back(consumer.name.str() + "=" + (n.IsScalar() ? std::string(n.Scalar()) : "?"));
+    labels.push_back(consumer.name().str() + "=" + (n.IsScalar() ? std::string(n.Scalar()) : "?"));
   }
   EXPECT_THAT(labels, ElementsAre("first=1", "second=2", "bare=3"));
   parsed.documents[1].DropTree();

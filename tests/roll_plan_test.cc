@@ -66,7 +66,7 @@ Planned Plan(const std::string& cluster, const std::string& after,
 std::vector<std::string> Actions(const RollPlan& plan) {
   std::vector<std::string> out;
   for (const WorkloadPlan& item : plan.workloads) {
-    out.push_back(item.consumer->name.str() + " " + ActionName(item.action));
+    out.push_back(item.consumer->name().str() + " " + ActionName(item.action));
   }
   return out;
 }

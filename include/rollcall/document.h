@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rollcall/either_owner.h"
 #include "rollcall/kind_scan.h"
 #include "rollcall/limits.h"
 #include "rollcall/location.h"
@@ -120,10 +121,12 @@ class Document {
   // which few documents have: most documents of a large stream are workloads, and
   // a record of facts beside each of them cost 48 bytes (docs/performance.md).
   bool has_facts() const { return has_facts_; }
-  const DocumentFacts* facts() const { return held_ ? held_->facts.get() : nullptr; }
-  DocumentFacts* facts() { return held_ ? held_->facts.get() : nullptr; }
-  const Consumer* consumer() const { return consumer_.get(); }
-  Consumer* consumer() { return consumer_.get(); }
+  const DocumentFacts* facts() const {
+    return held_.first() ? held_.first()->facts.get() : nullptr;
+  }
+  DocumentFacts* facts() { return held_.first() ? held_.first()->facts.get() : nullptr; }
+  const Consumer* consumer() const;
+  Consumer* consumer();
   std::unique_ptr<Consumer> TakeConsumer();
   // `facts` is null when they are empty.
   void SetFacts(std::unique_ptr<DocumentFacts> facts, std::unique_ptr<Consumer> consumer);
@@ -137,29 +140,35 @@ class Document {
   // large stream keeps a record of every document for the whole run, and these
   // three pointers beside each cost 16 bytes more than one (docs/performance.md).
   // The tree while it is read, the annotations and keys written twice, the facts.
+  // The consumer is held here while the block is (during the parse, beside the
+  // tree), else in its place (held_).
   struct Held {
     std::unique_ptr<YamlTree> tree;
     std::map<std::string, WrittenValue> annotations;
     std::vector<DuplicateKey> duplicate_keys;
     std::unique_ptr<DocumentFacts> facts;
+    std::unique_ptr<Consumer> consumer;
 
-    bool empty() const;
+    bool empty() const;  // of all but the consumer
   };
   // Made when one of them is first set; let go when none is left.
   Held& MutableHeld();
   void LetHeldGoIfEmpty();
   void SetHeldFacts(std::unique_ptr<DocumentFacts> facts);  // null: none
+  void SetConsumer(std::unique_ptr<Consumer> consumer);     // null: none
 
   const Stream* stream_ = nullptr;
   const DocumentSpan* span_ = nullptr;
-  std::unique_ptr<Held> held_;  // null when it would be empty
+  // The held block when there is one, else the consumer alone: a workload's record
+  // keeps nothing else once its tree is dropped, and a slot of its own for the
+  // consumer cost every document 8 bytes (docs/performance.md).
+  EitherOwner<Held, Consumer> held_;
   bool dropped_ = false;
   bool scanned_ = false;
   bool has_facts_ = false;
   Shape shape_ = Shape::kEmpty;
   std::uint32_t root_pos_ = 0;  // where the object starts, past "---" and comments
   Name api_version_, kind_, name_, namespace_;
-  std::unique_ptr<Consumer> consumer_;
 };
 
 // How many not-objects of a stream keep a record each, at the least: not-an-object

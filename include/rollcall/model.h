@@ -92,7 +92,17 @@ struct MalformedReference {
 };
 
 // What few consumers have, held apart so that the others do not pay for it.
+// An item of a List (kind: List, or any object with items): what its consumer
+// cannot read from its document, which is the List.
+struct ListedObject {
+  Name api_version, kind, name;
+  std::uint32_t pos = 0;  // its offset in the document's text
+};
+
 struct ConsumerNotes {
+  // An item of a List: its own type, name and place; null for a document's own
+  // object, which its consumer reads from the document.
+  std::unique_ptr<const ListedObject> listed;
   // The mounts of the volumes that references read, in container order.
   std::vector<VolumeMount> mounts;
   // An item of a List: its own rollcall.dev/secret-version annotation (the
@@ -112,8 +122,8 @@ struct ConsumerNotes {
   std::vector<std::string> hook_words;
 
   bool empty() const {
-    return mounts.empty() && !object_marker && marker_lines.empty() && malformed.empty() &&
-           restart_watches.empty() && hook_words.empty();
+    return !listed && mounts.empty() && !object_marker && marker_lines.empty() &&
+           malformed.empty() && restart_watches.empty() && hook_words.empty();
   }
 };
 
@@ -121,15 +131,13 @@ struct ConsumerNotes {
 enum class JobAction : std::uint8_t { kNone, kRename, kKeep, kRunOnce };
 
 // A pod template and the references in it. Small: a large stream keeps one for
-// each of its workloads for the whole run (88 bytes with its one reference,
-// docs/performance.md), what few have in its notes.
+// each of its workloads for the whole run (72 bytes with its one reference, an
+// 80-byte allocation; docs/performance.md), what few have in its notes. Its type
+// and name are its document's, which holds them already, unless it is an item of
+// a List (ConsumerNotes::listed).
 struct Consumer {
   const Document* document = nullptr;
-  Name api_version, kind, name, name_space;
-  // An item of a List (kind: List, or any object with items): its offset in the
-  // document's text.
-  std::uint32_t object_pos = 0;
-  bool listed = false;
+  Name name_space;  // the object's, else the default namespace
   ConsumerRole role = ConsumerRole::kWorkload;
   JobAction job_action = JobAction::kNone;  // set by the analysis for plain Jobs
   // Its first levels (metadata.annotations and beside), for the annotation edit;
@@ -140,6 +148,16 @@ struct Consumer {
   InlineFirstList<Reference> references;
   // Null when it would be empty.
   std::unique_ptr<ConsumerNotes> notes;
+
+  // Its object's apiVersion, kind and metadata.name: its document's, or the List
+  // item's. Only once `document` is set where the record stays (BuildModel): the
+  // facts move the document after they are read.
+  const Name& api_version() const {
+    return listed() ? notes->listed->api_version : document->api_version();
+  }
+  const Name& kind() const { return listed() ? notes->listed->kind : document->kind(); }
+  const Name& name() const { return listed() ? notes->listed->name : document->name(); }
+  bool listed() const { return notes != nullptr && notes->listed != nullptr; }
 
   // The mapping holding metadata and spec, while the document keeps its tree
   // (facts.h's KeepsTree); an undefined node after. Found again where its capture

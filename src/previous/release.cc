@@ -29,8 +29,8 @@ ObjectKey KeyOf(const Document& doc, const std::string& default_namespace) {
 }
 
 ObjectKey KeyOf(const Consumer& consumer) {
-  return ObjectKey{GroupOf(consumer.api_version), consumer.kind, consumer.name_space,
-                   consumer.name};
+  return ObjectKey{GroupOf(consumer.api_version()), consumer.kind(), consumer.name_space,
+                   consumer.name()};
 }
 
 PreviousRelease::PreviousRelease(std::string bytes, std::string origin,

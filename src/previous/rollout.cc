@@ -31,11 +31,11 @@ std::vector<std::string> ChangedSources(const Consumer& consumer, const Model& m
 // A renamed Job's predecessor: the previous release's Job recorded with the same
 // original name.
 const Consumer* RenamedFrom(const Consumer& job, const Model& before) {
-  std::string base = RecordedJobName(*job.document, job.name);
+  std::string base = RecordedJobName(*job.document, job.name());
   for (const Consumer& candidate : before.consumers) {
-    if (candidate.kind != "Job" || candidate.name_space != job.name_space) continue;
+    if (candidate.kind() != "Job" || candidate.name_space != job.name_space) continue;
     std::string recorded = RecordedJobName(*candidate.document, "");
-    if (recorded == base || candidate.name == base) return &candidate;
+    if (recorded == base || candidate.name() == base) return &candidate;
   }
   return nullptr;
 }
@@ -71,7 +71,7 @@ const Model& NoModel() {
 // A consumer's entry, under `name` (as rendered, or as the previous release has it).
 RolloutEntry EntryOf(const Consumer& consumer, const Name& name, RolloutStatus status) {
   RolloutEntry entry;
-  entry.kind = consumer.kind;
+  entry.kind = consumer.kind();
   entry.name_space = consumer.name_space;
   entry.name = name;
   entry.status = status;
@@ -116,9 +116,9 @@ void RolloutComparison::Add(const RenderedConsumer& item) {
                                                : nullptr) {
     matched_.insert(predecessor);
     entry.status = RolloutStatus::kRenamed;
-    entry.previous = predecessor->name;
+    entry.previous = predecessor->name();
     entry.set_changed(ChangedSources(consumer, analysis_.model(), before_));
-  } else if (entry.name == consumer.name) {
+  } else if (entry.name == consumer.name()) {
     return;  // new, and told by the consumer itself (renamed, it is held)
   }
   rollout_.held_.emplace_back(index, std::move(entry));
@@ -127,7 +127,7 @@ void RolloutComparison::Add(const RenderedConsumer& item) {
 Rollout RolloutComparison::Finish() && {
   for (const Consumer& old : before_.consumers) {
     if (matched_.count(&old) > 0) continue;
-    rollout_.after_.push_back(EntryOf(old, old.name, RolloutStatus::kRemoved));
+    rollout_.after_.push_back(EntryOf(old, old.name(), RolloutStatus::kRemoved));
   }
   return std::move(rollout_);
 }
@@ -139,7 +139,7 @@ RolloutEntry Rollout::At(std::size_t index) const {
                                   std::size_t i) { return entry.first < i; });
   if (held != held_.end() && held->first == index) return held->second;
   const Consumer& consumer = (*consumers_)[index];
-  return EntryOf(consumer, consumer.name, RolloutStatus::kNew);
+  return EntryOf(consumer, consumer.name(), RolloutStatus::kNew);
 }
 
 void Rollout::Keep() {

@@ -63,7 +63,8 @@ ClusterView ReadClusterView(std::vector<std::unique_ptr<Stream>> streams, Analys
   view.streams = std::move(streams);
   view.analysis = std::make_unique<Analysis>(std::move(documents), std::move(options));
   for (const Consumer& consumer : view.analysis->model().consumers) {
-    if (skipped.count({consumer.kind.str(), consumer.name_space.str(), consumer.name.str()}) > 0) {
+    if (skipped.count({consumer.kind().str(), consumer.name_space.str(), consumer.name().str()}) >
+        0) {
       view.skipped.insert(&consumer);
     }
   }

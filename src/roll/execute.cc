@@ -26,10 +26,10 @@ using OwnedLists = std::map<std::pair<std::string, std::string>, nlohmann::json>
 // What the cluster shows of `consumer` now.
 Observation LookAt(const Consumer& consumer, std::int64_t generation, const std::string& hash,
                    const Kubectl& kubectl, OwnedLists& owned) {
-  const std::string& kind = consumer.kind.str();
+  const std::string& kind = consumer.kind().str();
   const std::string& name_space = consumer.name_space.str();
   try {
-    nlohmann::json workload = kubectl.Get(ResourceOf(kind), name_space, consumer.name.str());
+    nlohmann::json workload = kubectl.Get(ResourceOf(kind), name_space, consumer.name().str());
     nlohmann::json list;
     if (std::string owned_kind = OwnedListKind(kind); !owned_kind.empty()) {
       auto [cached, added] = owned.try_emplace({name_space, owned_kind + ".apps"});
@@ -60,8 +60,8 @@ std::vector<WorkloadResult> Patch(const RollPlan& plan, const Kubectl& kubectl,
       const Consumer& consumer = *item.consumer;
       try {
         nlohmann::json patched =
-            kubectl.Patch(ResourceOf(consumer.kind.str()), consumer.name_space.str(),
-                          consumer.name.str(), item.patch, item.patch_type);
+            kubectl.Patch(ResourceOf(consumer.kind().str()), consumer.name_space.str(),
+                          consumer.name().str(), item.patch, item.patch_type);
         watches.push_back({results.size(), GenerationOf(patched)});
         result.outcome = Outcome::kTimedOut;
         result.observed = "patched; not observed yet";

@@ -38,8 +38,8 @@ std::set<std::string> ChangedKeys(const std::optional<std::set<std::string>>& re
 std::string HashKind(const std::string& hash) { return hash.substr(0, hash.find(':')); }
 
 bool CanRoll(const Consumer& consumer) {
-  return consumer.role == ConsumerRole::kWorkload && consumer.kind != "CronJob" &&
-         consumer.kind != "Pod" && WhatToDoInstead(consumer.kind.str()).empty();
+  return consumer.role == ConsumerRole::kWorkload && consumer.kind() != "CronJob" &&
+         consumer.kind() != "Pod" && WhatToDoInstead(consumer.kind().str()).empty();
 }
 
 struct Reads {
@@ -143,7 +143,7 @@ std::string AnnotationPatch(const Consumer& consumer, const TemplateHash& hash) 
       {"metadata",
        {{"annotations",
          {{kConfigHashAnnotation, hash.hash}, {kConfigSourcesAnnotation, hash.sources}}}}}};
-  const ConsumerKind* kind = FindConsumerKind(consumer.api_version.str(), consumer.kind.str());
+  const ConsumerKind* kind = FindConsumerKind(consumer.api_version().str(), consumer.kind().str());
   std::vector<std::string> path = kind ? kind->path : std::vector<std::string>{"spec", "template"};
   for (auto key = path.rbegin(); key != path.rend(); ++key) {
     patch = nlohmann::ordered_json{{*key, std::move(patch)}};
@@ -219,10 +219,10 @@ RollPlan PlanRoll(const PlanRequest& request) {
     }
     if (!affected) {
       item.action = Action::kUnchanged;
-    } else if (consumer.kind == "CronJob" && consumer.role == ConsumerRole::kWorkload) {
+    } else if (consumer.kind() == "CronJob" && consumer.role == ConsumerRole::kWorkload) {
       item.action = Action::kNextRun;
       item.reason += "; a CronJob has nothing running to roll: its next Job reads the new content";
-    } else if (!IsWorkloadName(consumer.kind.view(), consumer.name.view()) ||
+    } else if (!IsWorkloadName(consumer.kind().view(), consumer.name().view()) ||
                !IsNamespaceName(consumer.name_space.view())) {
       // From a --state file only: no cluster holds such an object, and its name
       // could read as an option on kubectl's command line.
@@ -230,13 +230,13 @@ RollPlan PlanRoll(const PlanRequest& request) {
       item.reason += "; not patched: the API server accepts no such name or namespace";
     } else if (!CanRoll(consumer)) {
       item.action = Action::kNotRolled;
-      item.reason += "; " + WhatToDoInstead(consumer.kind.str());
+      item.reason += "; " + WhatToDoInstead(consumer.kind().str());
     } else {
       item.action = Action::kRoll;
       item.patch = AnnotationPatch(consumer, *item.hash_after);
-      item.patch_type = consumer.api_version.str().find('/') == std::string::npos ||
-                                consumer.api_version.view().rfind("apps/", 0) == 0 ||
-                                consumer.api_version.view().rfind("batch/", 0) == 0
+      item.patch_type = consumer.api_version().str().find('/') == std::string::npos ||
+                                consumer.api_version().view().rfind("apps/", 0) == 0 ||
+                                consumer.api_version().view().rfind("batch/", 0) == 0
                             ? "strategic"
                             : "merge";
     }

@@ -103,9 +103,9 @@ std::string ReportJson(const RollPlan& plan, const std::vector<WorkloadResult>& 
   nlohmann::ordered_json workloads = nlohmann::ordered_json::array();
   for (const WorkloadResult& result : results) {
     const WorkloadPlan& item = *result.plan;
-    nlohmann::ordered_json entry = {{"kind", item.consumer->kind.str()},
+    nlohmann::ordered_json entry = {{"kind", item.consumer->kind().str()},
                                     {"namespace", item.consumer->name_space.str()},
-                                    {"name", item.consumer->name.str()},
+                                    {"name", item.consumer->name().str()},
                                     {"status", StatusOf(result)},
                                     {"reason", item.reason},
                                     {"reads", item.reads},

@@ -83,7 +83,7 @@ std::vector<std::string> Read(const std::string& path) {
     for (const Source& source : analysis.model().sources) listed[source.span].push_back(&source);
     std::map<const Document*, std::vector<const Consumer*>> listed_consumers;
     for (const Consumer& consumer : analysis.model().consumers) {
-      if (consumer.listed) listed_consumers[consumer.document].push_back(&consumer);
+      if (consumer.listed()) listed_consumers[consumer.document].push_back(&consumer);
     }
     for (const Document& doc : analysis.documents()) {
       if (doc.shape() != Document::Shape::kObject && doc.shape() != Document::Shape::kUnread) {
@@ -97,10 +97,10 @@ std::vector<std::string> Read(const std::string& path) {
         // are its objects.
         for (const Consumer* consumer : listed_consumers[&doc]) {
           lines.push_back(Line({{"type", "object"},
-                                {"apiVersion", consumer->api_version.str()},
-                                {"kind", consumer->kind.str()},
+                                {"apiVersion", consumer->api_version().str()},
+                                {"kind", consumer->kind().str()},
                                 {"namespace", consumer->name_space.str()},
-                                {"name", consumer->name.str()}},
+                                {"name", consumer->name().str()}},
                                path));
         }
         for (const Source* source : listed[doc.span().index]) {
@@ -122,7 +122,7 @@ std::vector<std::string> Read(const std::string& path) {
                            path));
     }
     for (const Consumer& consumer : analysis.model().consumers) {
-      std::string object = ObjectId(consumer.kind, consumer.name_space, consumer.name);
+      std::string object = ObjectId(consumer.kind(), consumer.name_space, consumer.name());
       for (const Reference& ref : consumer.references) {
         Json keys = nullptr;
         if (ref.keys) {
