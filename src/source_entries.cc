@@ -10,31 +10,66 @@ namespace {
 // 32-bit words that hold `bytes` bytes.
 std::size_t WordsFor(std::size_t bytes) { return (bytes + 3) / 4; }
 
+// A length as LEB128: seven bits a byte, low bits first, the high bit set on every
+// byte but the last.
+std::size_t LengthBytes(std::size_t length) {
+  std::size_t bytes = 1;
+  for (; length >= 0x80; length >>= 7) ++bytes;
+  return bytes;
+}
+
+unsigned char* PutLength(unsigned char* out, std::size_t length) {
+  for (; length >= 0x80; length >>= 7) *out++ = static_cast<unsigned char>(length | 0x80);
+  *out++ = static_cast<unsigned char>(length);
+  return out;
+}
+
+std::size_t GetLength(const unsigned char*& in) {
+  std::size_t length = 0;
+  for (unsigned shift = 0;; shift += 7) {
+    const unsigned char byte = *in++;
+    length |= static_cast<std::size_t>(byte & 0x7F) << shift;
+    if ((byte & 0x80) == 0) return length;
+  }
+}
+
+// The entry at `at`, and `at` past it.
+SourceEntries::Entry ReadEntry(const unsigned char*& at) {
+  const std::size_t key_size = GetLength(at);
+  const std::size_t value_size = GetLength(at);
+  const char* key = reinterpret_cast<const char*>(at);
+  at += key_size + value_size;
+  return {std::string_view(key, key_size), std::string_view(key + key_size, value_size)};
+}
+
 }  // namespace
 
 SourceEntries::SourceEntries(std::size_t count, const std::function<Entry(std::size_t)>& entry) {
   if (count == 0) return;
-  std::size_t text_size = 0;
+  std::size_t data_size = 0;
   for (std::size_t i = 0; i < count; ++i) {
     const auto [key, value] = entry(i);
-    text_size += key.size() + value.size();
+    data_size += LengthBytes(key.size()) + LengthBytes(value.size()) + key.size() + value.size();
   }
   // The API server takes at most 1 MiB of values per source (source.cc), and a
-  // document at most Limits::max_document_bytes: offsets fit in 32 bits.
-  if (text_size > UINT32_MAX) throw std::length_error("a source's entries exceed 4 GiB");
-  block_ = std::make_unique<std::uint32_t[]>(1 + 2 * count + WordsFor(text_size));
+  // document at most Limits::max_document_bytes: places fit in 32 bits.
+  if (data_size > UINT32_MAX || count > UINT32_MAX) {
+    throw std::length_error("a source's entries exceed 4 GiB");
+  }
+  const std::size_t places = (count + kStride - 1) / kStride;
+  block_ = std::make_unique<std::uint32_t[]>(kHeaderWords + places + WordsFor(data_size));
   block_[0] = static_cast<std::uint32_t>(count);
-  char* text = reinterpret_cast<char*>(block_.get() + 1 + 2 * count);
-  std::size_t at = 0;
-  std::size_t slot = 1;
+  block_[1] = static_cast<std::uint32_t>(data_size);
+  auto* const data = reinterpret_cast<unsigned char*>(block_.get() + kHeaderWords + places);
+  unsigned char* out = data;
   for (std::size_t i = 0; i < count; ++i) {
+    if (i % kStride == 0)
+      block_[kHeaderWords + i / kStride] = static_cast<std::uint32_t>(out - data);
     const auto [key, value] = entry(i);
-    std::copy(key.begin(), key.end(), text + at);
-    at += key.size();
-    block_[slot++] = static_cast<std::uint32_t>(at);
-    std::copy(value.begin(), value.end(), text + at);
-    at += value.size();
-    block_[slot++] = static_cast<std::uint32_t>(at);
+    out = PutLength(out, key.size());
+    out = PutLength(out, value.size());
+    out = std::copy(key.begin(), key.end(), out);
+    out = std::copy(value.begin(), value.end(), out);
   }
 }
 
@@ -58,32 +93,41 @@ SourceEntries& SourceEntries::operator=(const SourceEntries& other) {
 }
 
 std::size_t SourceEntries::Words() const {
-  const std::size_t count = size();
-  return count == 0 ? 0 : 1 + 2 * count + WordsFor(block_[2 * count]);
+  return block_ ? kHeaderWords + PlaceCount() + WordsFor(data_size()) : 0;
+}
+
+const unsigned char* SourceEntries::Data() const {
+  return reinterpret_cast<const unsigned char*>(block_.get() + kHeaderWords + PlaceCount());
 }
 
 SourceEntries::Entry SourceEntries::At(std::size_t index) const {
-  const std::size_t count = size();
-  const char* text = reinterpret_cast<const char*>(block_.get() + 1 + 2 * count);
-  const std::uint32_t key_begin = index == 0 ? 0 : block_[2 * index];
-  const std::uint32_t key_end = block_[1 + 2 * index];
-  const std::uint32_t value_end = block_[2 + 2 * index];
-  return {std::string_view(text + key_begin, key_end - key_begin),
-          std::string_view(text + key_end, value_end - key_end)};
+  const unsigned char* at = Data() + block_[kHeaderWords + index / kStride];
+  for (std::size_t skip = index % kStride; skip > 0; --skip) ReadEntry(at);
+  return ReadEntry(at);
 }
 
 SourceEntries::const_iterator SourceEntries::find(std::string_view key) const {
+  // The last stride whose first key is not past `key`, then its entries in order.
   std::size_t low = 0;
-  std::size_t high = size();
+  std::size_t high = PlaceCount();
   while (low < high) {
     const std::size_t middle = low + (high - low) / 2;
-    if (At(middle).first < key) {
+    if (At(middle * kStride).first <= key) {
       low = middle + 1;
     } else {
       high = middle;
     }
   }
-  return low < size() && At(low).first == key ? const_iterator(this, low) : end();
+  if (low == 0) return end();
+  const std::size_t first = (low - 1) * kStride;
+  const std::size_t last = std::min(first + kStride, size());
+  const unsigned char* at = Data() + block_[kHeaderWords + low - 1];
+  for (std::size_t i = first; i < last; ++i) {
+    const std::string_view found = ReadEntry(at).first;
+    if (found == key) return {this, i};
+    if (found > key) break;
+  }
+  return end();
 }
 
 std::string_view SourceEntries::at(std::string_view key) const {

@@ -111,5 +111,35 @@ TEST(SourceEntries, FindsEachOfManyKeys) {
   EXPECT_EQ(entries.find("key-1000"), entries.end());
 }
 
+// Keys and values of every length class (a length byte below 128, two and three
+// above), entries past every sixteenth one that a key is found from, and keys that
+// fall between, before and after them.
+TEST(SourceEntries, FindsAndListsEntriesOfEveryLengthAroundEachStride) {
+  std::map<std::string, std::string> map;
+  for (int i = 0; i < 100; ++i) {
+    const std::string key =
+        "k" + std::string(static_cast<std::size_t>(i * 3), 'x') + std::to_string(1000 + i);
+    const std::size_t value_size = i == 7 ? 1 << 20 : i % 5 == 0 ? 0 : 127 + i;
+    map[key] = std::string(value_size, static_cast<char>('a' + i % 26));
+  }
+  SourceEntries entries(map);
+  EXPECT_EQ(entries.size(), map.size());
+  EXPECT_EQ(entries, map);  // every entry, in order
+  std::size_t index = 0;
+  for (const auto& [key, value] : map) {
+    auto found = entries.find(key);
+    ASSERT_NE(found, entries.end()) << key;
+    EXPECT_EQ(found, SourceEntries::const_iterator(&entries, index)) << key;
+    EXPECT_EQ(found->second, value);
+    EXPECT_EQ(entries.find(key + "0"), entries.end()) << "between, after " << key;
+    ++index;
+  }
+  EXPECT_EQ(entries.find(""), entries.end());   // before the first
+  EXPECT_EQ(entries.find("l"), entries.end());  // past the last
+  EXPECT_EQ(entries.find("k"), entries.end());  // a prefix of each
+  SourceEntries copy(entries);
+  EXPECT_EQ(copy, map);
+}
+
 }  // namespace
 }  // namespace rollcall

@@ -1,11 +1,14 @@
 // A source's content: each key with the bytes the process reads, sorted by key.
 //
-// Held in one block of memory per source, the keys and values side by side with
-// two offsets per entry, rather than as a string (and an interned key) per entry:
-// a Secret or ConfigMap of many short entries took ~90 bytes for each beside its
-// ~12 bytes of text, kept for the whole run, and a source without entries holds
-// only a null pointer (docs/performance.md, "Sources"). Read like the std::map it
-// replaced, with string views for keys and values; built from one.
+// Held in one block of memory per source: each entry as its key's and its value's
+// lengths (a byte each below 128) and their bytes, one after another, with the
+// place of every sixteenth entry to find a key by. A Secret or ConfigMap of many
+// short entries took ~90 bytes for each beside its ~12 bytes of text as a string
+// and an interned key per entry, then 8 bytes more than its key and value with two
+// offsets per entry, which made a stream of large ConfigMaps hold more than its
+// text again; now about 2.3 bytes (docs/performance.md, "Sources"). A source
+// without entries holds only a null pointer. Read like the std::map it replaced,
+// with string views for keys and values; built from one.
 #pragma once
 
 #include <cstddef>
@@ -60,8 +63,17 @@ class SourceEntries {
   Entry At(std::size_t index) const;
   std::size_t Words() const;  // the block's length in 32-bit words
 
-  // Null when there is no entry. Else: the count, then for each entry where its key
-  // and its value end in the text, then the text (each key followed by its value).
+  // Entries are found from every kStride-th one's place, then read in order.
+  static constexpr std::size_t kStride = 16;
+  // The block's header: the count, the data's size, then the places (offsets in
+  // the data) of entries 0, kStride, 2 * kStride ...
+  static constexpr std::size_t kHeaderWords = 2;
+  std::size_t data_size() const { return block_ ? block_[1] : 0; }
+  std::size_t PlaceCount() const { return (size() + kStride - 1) / kStride; }
+  const unsigned char* Data() const;
+
+  // Null when there is no entry. Else the header, then the data: for each entry,
+  // its key's length and its value's (LEB128), its key's bytes and its value's.
   std::unique_ptr<std::uint32_t[]> block_;
 };
 
