@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "rollcall/input_error.h"
+#include "rollcall/location.h"
 #include "rollcall/regular_file.h"
 
 namespace rollcall {
@@ -17,7 +18,6 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 constexpr int kVersion = 1;
-constexpr const char* kStdin = "<stdin>";
 constexpr const char* kAbout =
     "Findings rollcall lint --baseline accepts. Replace each reason with why the finding may "
     "stay; delete an entry to see its finding again. Written by rollcall lint --write-baseline "
@@ -301,7 +301,7 @@ bool BaselineScope::Covers(const std::string& file) const {
 }
 
 std::string BaselineFile(const Finding& finding) {
-  return finding.where.origin.empty() ? std::string(kStdin) : finding.where.origin;
+  return finding.where.origin.empty() ? std::string(kStandardInput) : finding.where.origin;
 }
 
 BaselineOutcome ApplyBaseline(const Baseline& baseline, const BaselineScope& scope,

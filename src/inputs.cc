@@ -15,6 +15,7 @@
 
 #include "rollcall/directory_walk.h"
 #include "rollcall/input_error.h"
+#include "rollcall/location.h"
 #include "rollcall/object_names.h"
 #include "rollcall/process.h"
 #include "rollcall/regular_file.h"
@@ -89,7 +90,7 @@ class Loader {
 
   void LoadPath(const std::string& path) {
     if (path == "-") {
-      AddStream(options_.standard_input(options_.limits.max_input_bytes), "<stdin>");
+      AddStream(options_.standard_input(options_.limits.max_input_bytes), kStandardInput);
       return;
     }
     std::error_code error;
@@ -218,8 +219,6 @@ Inputs LoadInputs(const std::vector<std::string>& paths, const InputOptions& opt
 }
 
 namespace {
-
-const char* const kStandardInput = "<stdin>";  // its origin in messages
 
 [[noreturn]] void OverLimit(std::size_t max_bytes) {
   throw InputError(Location{kStandardInput, 0, 0, 0}, "input is larger than the limit of " +

@@ -3,7 +3,7 @@
 namespace rollcall {
 
 std::string Location::Describe() const {
-  std::string out = origin.empty() ? std::string("<stdin>") : origin;
+  std::string out = origin.empty() ? std::string(kStandardInput) : origin;
   std::string detail;
   auto add = [&detail](const std::string& part) { detail += detail.empty() ? part : ", " + part; };
   if (document > 0) add("document " + std::to_string(document));
@@ -19,7 +19,7 @@ std::string Location::Describe() const {
 namespace rollcall {
 
 std::string Location::Compact() const {
-  std::string out = origin.empty() ? std::string("<stdin>") : origin;
+  std::string out = origin.empty() ? std::string(kStandardInput) : origin;
   if (line > 0) out += ":" + std::to_string(line);
   if (line > 0 && column > 0) out += ":" + std::to_string(column);
   return out;

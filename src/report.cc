@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "rollcall/location.h"
 #include "rollcall/printable.h"
 #include "rollcall/rules.h"
 
@@ -17,7 +18,6 @@ namespace {
 // ordered_json keeps keys in the order they are written: the documented order.
 using Json = nlohmann::ordered_json;
 
-constexpr const char* kStdinOrigin = "<stdin>";
 constexpr const char* kSarifSchema = "https://json.schemastore.org/sarif-2.1.0.json";
 constexpr const char* kToolName = "rollcall";
 // Where a SARIF viewer sends a user who asks about the tool. The project has no
@@ -27,7 +27,7 @@ constexpr const char* kInformationUri = "";
 
 // Origins are empty only for input read from stdin (Location::Describe does the same).
 std::string Origin(const Location& where) {
-  return where.origin.empty() ? std::string(kStdinOrigin) : where.origin;
+  return where.origin.empty() ? std::string(kStandardInput) : where.origin;
 }
 
 std::string Str(const char* text) { return text == nullptr ? std::string() : std::string(text); }
@@ -166,7 +166,7 @@ const char* SarifLevel(Severity severity) {
 // paths kept relative, and every byte that may not stand in a URI path
 // percent-encoded. ':' is encoded too, so that "a:b.yaml" is not read as a scheme.
 std::string ArtifactUri(const std::string& origin) {
-  if (origin.empty() || origin == kStdinOrigin) return "stdin";
+  if (origin.empty() || origin == kStandardInput) return "stdin";
   static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;
   for (char c : origin) {

@@ -12,6 +12,9 @@
 
 namespace rollcall {
 
+// The origin of what rollcall read from its standard input, in messages and reports.
+inline constexpr char kStandardInput[] = "<stdin>";
+
 struct Location {
   Location() = default;
   Location(std::string origin_, std::size_t document_, std::size_t line_, std::size_t column_)

@@ -19,6 +19,7 @@
 #include "rollcall/krm/function.h"
 #include "rollcall/krm/function_config.h"
 #include "rollcall/lint.h"
+#include "rollcall/location.h"
 #include "rollcall/regular_file.h"
 
 namespace rollcall::cli {
@@ -59,7 +60,7 @@ int RunPlugin(const std::string& config_path) {
   Limits limits;
   FunctionConfig config = ReadConfigFile(config_path, limits);
   RenderOptions options = OptionsFrom(config);
-  Stream stream(ReadStandardInput(limits.max_input_bytes), "<stdin>");
+  Stream stream(ReadStandardInput(limits.max_input_bytes), kStandardInput);
   RenderResult result = Render(stream, options);
   PrintFindings(result.findings, result.summary);
   FailOn fail_on = config.strict ? FailOn::kWarning : FailOn::kNever;
@@ -75,7 +76,7 @@ int RunPlugin(const std::string& config_path) {
 // shows it with the others; only an input that is no ResourceList writes nothing.
 int RunFunction() {
   Limits limits;
-  Stream stream(ReadStandardInput(limits.max_input_bytes), "<stdin>");
+  Stream stream(ReadStandardInput(limits.max_input_bytes), kStandardInput);
   ResourceList list = ParseResourceList(stream, limits);
   try {
     FunctionConfig config = ReadFunctionConfig(list.envelope, list.function_config);

@@ -15,6 +15,7 @@
 #include "rollcall/inputs.h"
 #include "rollcall/jobs.h"
 #include "rollcall/lint.h"
+#include "rollcall/location.h"
 #include "rollcall/render.h"
 #include "rollcall/report.h"
 
@@ -149,7 +150,7 @@ int RunRender(const std::vector<std::string>& args) {
           "Ctrl-D, or see rollcall --help");
     }
     std::string bytes = ReadStandardInput(options.limits.max_input_bytes);
-    Stream stream(std::move(bytes), "<stdin>", options.limits.max_documents);
+    Stream stream(std::move(bytes), kStandardInput, options.limits.max_documents);
     RenderPlan plan(stream, options);
     RenderResult& result = plan.result();
     PrintFindings(result.findings, result.summary);
