@@ -22,6 +22,9 @@ Shapes with little text per record, for the memory target (bench/memory.sh):
   generate.py consumers N   one Secret, then N - 1 Deployments of one flow-style line
                             each that read it through envFrom: the most consumers per
                             byte.
+  generate.py references N  one Secret, then Deployments of one flow-style line each
+                            reading it through 1,000 envFrom entries, N entries in
+                            all: the most references per byte.
 
 The output is deterministic: the same arguments give the same bytes.
 """
@@ -269,8 +272,19 @@ def consumers(n):
                "spec: {template: {spec: {containers: [{name: a, envFrom: [{secretRef: {name: s}}]}]}}}\n")
 
 
+def references(n):
+    per_deployment = 1_000
+    yield "---\napiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData: {k: v}\n"
+    for d in range((n + per_deployment - 1) // per_deployment):
+        entries = min(per_deployment, n - d * per_deployment)
+        yield (f"---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {{name: d{d}}}\n"
+               "spec: {template: {spec: {containers: [{name: a, envFrom: [" +
+               ", ".join(["{secretRef: {name: s}}"] * entries) + "]}]}}}\n")
+
+
 SHAPES = {"workloads": workloads, "crds": crds, "empty": empty, "values": values,
-          "configmaps": configmaps, "wide": wide, "consumers": consumers}
+          "configmaps": configmaps, "wide": wide, "consumers": consumers,
+          "references": references}
 
 
 def main():

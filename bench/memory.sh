@@ -13,7 +13,7 @@ source "$(dirname "$0")/common.sh"
 streams=()
 generate_streams workloads:20000 empty:1000000 values:1000000 configmaps:100000 \
   configmaps:1000000 wide:200000 wide:2000000 wide:10000000 consumers:10000 consumers:100000 \
-  consumers:1000000
+  consumers:1000000 references:1000000 references:4000000
 python3 "$here/measure.py" memory --rollcall "$build/rollcall" "${streams[@]}"
 streams=()
 add_corpus ""  # every size
