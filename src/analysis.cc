@@ -67,7 +67,7 @@ std::string ObjectName(const Document& doc, const std::string& default_namespace
 
 std::string DescribeReference(const Reference& reference) {
   std::string out =
-      std::string(SourceKindSlug(reference.source.kind)) + "/" + reference.source.name;
+      std::string(SourceKindSlug(reference.source().kind)) + "/" + reference.source().name;
   if (reference.keys) {
     std::string keys;
     for (const Name& key : *reference.keys) keys += (keys.empty() ? "" : ",") + key;
@@ -146,7 +146,7 @@ void Analysis::LookUpUnresolved() {
   for (const Consumer& consumer : model_.consumers) {
     for (const Reference& reference : consumer.references) {
       // Runtime-rotated sources are not worth reading: no render-time hash helps them.
-      const SourceId& id = reference.source;
+      const SourceId& id = reference.source();
       if (model_.sources.Contains(id) || id.name.empty() || runtime_.Find(id) != nullptr) {
         continue;
       }
@@ -287,7 +287,7 @@ const RestartWatch* WatchOf(const Consumer& consumer, const SourceId& source) {
 
 void Analysis::CoverUnknown(const Consumer& consumer, const Reference& reference,
                             ReferenceCoverage& out) const {
-  const SourceId& source = reference.source;
+  const SourceId& source = reference.source();
   auto waive = [&out](CoverageCause cause) {
     out.state = Coverage::kWaived;
     out.cause = cause;
@@ -341,13 +341,13 @@ ReferenceCoverage Analysis::Cover(const Consumer& consumer, const Reference& ref
       return out;
     }
   }
-  if (const Rotation* rotation = runtime_.Find(reference.source)) {
+  if (const Rotation* rotation = runtime_.Find(reference.source())) {
     out.state = Coverage::kRuntime;
     out.cause = CoverageCause::kRuntime;
     out.rotation = rotation;
     return out;
   }
-  bool known = model_.sources.Contains(reference.source);
+  bool known = model_.sources.Contains(reference.source());
   if (consumer.job_action == JobAction::kRunOnce) {
     out.state = Coverage::kWaived;
     out.cause = CoverageCause::kRunOnce;

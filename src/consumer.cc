@@ -18,7 +18,7 @@ namespace rollcall {
 // One allocation of 96 bytes for a consumer and its one reference.
 static_assert(sizeof(Consumer) <= 72,
               "one for every workload of a large stream (an 80-byte allocation)");
-static_assert(sizeof(Reference) <= 32, "one for every reference of a large stream");
+static_assert(sizeof(Reference) <= 24, "one for every reference of a large stream");
 
 const char* ReadViaName(ReadVia via) {
   switch (via) {
@@ -228,8 +228,8 @@ class ReferenceCollector {
   Reference Make(SourceKind kind, const YamlNode& ref, const char* name_field, ReadVia via,
                  const YamlNode& entry, std::initializer_list<Hop> hops, const std::string& path) {
     Reference out;
-    out.source = {kind, name_space_,
-                  StringField(doc_, Child(ref, name_field), path + "." + name_field)};
+    out.set_source(
+        {kind, name_space_, StringField(doc_, Child(ref, name_field), path + "." + name_field)});
     out.via = via;
     out.optional = BoolField(doc_, Child(ref, "optional"), path + ".optional");
     YamlNode name = Child(ref, name_field);

@@ -129,7 +129,7 @@ std::string ConsumerGraphDot(const std::vector<ConsumerUse>& uses, const Model& 
 
   std::set<SourceId> sources_drawn;
   for (const ConsumerUse& use : uses) {
-    const SourceId& id = use.coverage.reference->source;
+    const SourceId& id = use.coverage.reference->source();
     if (!sources_drawn.insert(id).second) continue;
     bool known = model.sources.Contains(id);
     Marks marks = MarksOf(index, id.Describe(), "");
@@ -182,7 +182,7 @@ std::string ConsumerGraphDot(const std::vector<ConsumerUse>& uses, const Model& 
     const char* colour = edge_looks[i]->line;
     std::string label =
         use.container + ": " + use.reads + "\n" + CoverageName(use.coverage.state) + marks.label;
-    out += "  " + Quote(use.coverage.reference->source.Path()) + " -> " +
+    out += "  " + Quote(use.coverage.reference->source().Path()) + " -> " +
            Quote(ConsumerNode(*use.coverage.consumer)) + " [color=\"" + colour +
            "\", fontcolor=\"" + colour + "\", label=" + Quote(label) +
            (marks.worst != nullptr ? ", penwidth=3, tooltip=" + Quote(marks.tooltip) : "") + "];\n";

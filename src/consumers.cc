@@ -60,7 +60,7 @@ std::string Containers(const Consumer& consumer, const Reference& reference) {
 std::vector<ConsumerUse> FindConsumers(const Analysis& analysis, const SourceQuery& query) {
   std::vector<ConsumerUse> uses;
   for (const ReferenceCoverage& coverage : analysis.coverage()) {
-    const SourceId& source = coverage.reference->source;
+    const SourceId& source = coverage.reference->source();
     if (query.kind && source.kind != *query.kind) continue;
     if (query.name && source.name != *query.name) continue;
     if (query.name_space && source.name_space != *query.name_space) continue;

@@ -61,12 +61,12 @@ std::vector<SourceRead> ResolveReads(const Consumer& consumer, const Model& mode
                                      std::vector<const Reference*>* unresolved) {
   std::map<SourceId, SourceRead> reads;
   for (const Reference& ref : consumer.references) {
-    const Source* found = model.sources.Find(ref.source);
+    const Source* found = model.sources.Find(ref.source());
     if (found == nullptr) {
       if (unresolved != nullptr) unresolved->push_back(&ref);
       continue;
     }
-    auto [it, inserted] = reads.try_emplace(ref.source, SourceRead{found, {}});
+    auto [it, inserted] = reads.try_emplace(ref.source(), SourceRead{found, {}});
     SourceRead& read = it->second;
     if (inserted) {
       if (ref.keys) read.keys.emplace(ref.keys->begin(), ref.keys->end());

@@ -19,7 +19,7 @@ std::string InvalidNameReason(const SourceId& source) {
 }  // namespace
 
 std::string ReferenceCoverage::Reason() const {
-  const SourceId& source = reference->source;
+  const SourceId& source = reference->source();
   switch (cause) {
     case CoverageCause::kMarker:
       if (marker->value.kind == MarkerKind::kPending) return "SECRET-VERSION: pending";

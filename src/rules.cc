@@ -56,7 +56,7 @@ Finding AtReference(const char* rule, const ReferenceCoverage& coverage, std::st
   finding.object = coverage.consumer->Describe();
   finding.reference = DescribeReference(*coverage.reference);
   finding.message = std::move(message);
-  finding.cited = coverage.reference->source.name.str();
+  finding.cited = coverage.reference->source().name.str();
   return finding;
 }
 

@@ -94,7 +94,7 @@ TEST(FactReader, ReadsWhatTheAnalysisNeedsBeforeTheTreeGoes) {
   const Consumer& api = *docs[1].consumer();
   EXPECT_EQ(docs[1].facts(), nullptr);  // none but its consumer: no record of facts
   ASSERT_EQ(api.references.size(), 1u);
-  EXPECT_EQ(api.references[0].source.name, "db");
+  EXPECT_EQ(api.references[0].source().name, "db");
   EXPECT_EQ(docs[1].Locate().line, 8u);  // where findings on the consumer point
   // Annotations are the last of duplicates, with where they are written.
   const WrittenValue* ignore = docs[1].Annotation("rollcall.dev/ignore");

@@ -82,7 +82,7 @@ TEST(ExtractConsumer, FindsEveryReference) {
     for (const VolumeMount& mount : consumer->Mounts(ref)) {
       mounts += mount.container + (mount.sub_path ? "(subPath)" : "");
     }
-    seen.push_back(ref.source.Describe() + " " + ReadViaName(ref.via) + " " + keys +
+    seen.push_back(ref.source().Describe() + " " + ReadViaName(ref.via) + " " + keys +
                    (ref.optional ? " optional" : "") + " " + ref.container() + ref.volume() + " " +
                    mounts + " line " + std::to_string(consumer->Locate(ref).line));
   }
@@ -307,7 +307,7 @@ spec:
   EXPECT_EQ(reads[0].source->id.name, "s");
   EXPECT_EQ(reads[0].keys, (std::set<std::string>{"a", "b"}));
   ASSERT_EQ(unresolved.size(), 1u);
-  EXPECT_EQ(unresolved[0]->source.name, "gone");
+  EXPECT_EQ(unresolved[0]->source().name, "gone");
 }
 
 TEST(BuildModel, TakesEachConsumerWhereItsFactsMadeIt) {

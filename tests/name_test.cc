@@ -119,5 +119,29 @@ TEST(KeySet, EmptyMeansEveryKeyAndSetsAreSortedAndHeldOnce) {
   EXPECT_NE(some, KeySet::Of("a"));
 }
 
+// A handle of four bytes, read with no lock: sets past the first block of the
+// directory, made on several threads at once, each read back as it was made.
+TEST(KeySet, FourBytesEachSetReadBackPastTheFirstBlock) {
+  static_assert(sizeof(KeySet) == 4);
+  constexpr int kSets = 3000;
+  std::vector<KeySet> made(kSets);
+  std::vector<std::thread> threads;
+  threads.reserve(2);
+  for (int t = 0; t < 2; ++t) {
+    threads.emplace_back([&made, t] {
+      for (int i = t; i < kSets; i += 2) {
+        made[i] = KeySet({Name("key-" + std::to_string(i)), Name("shared")});
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (int i = 0; i < kSets; ++i) {
+    ASSERT_TRUE(made[i]);
+    EXPECT_EQ(std::vector<std::string>(made[i]->begin(), made[i]->end()),
+              (std::vector<std::string>{"key-" + std::to_string(i), "shared"}));
+    EXPECT_EQ(made[i], KeySet({Name("shared"), Name("key-" + std::to_string(i))}));
+  }
+}
+
 }  // namespace
 }  // namespace rollcall

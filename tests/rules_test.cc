@@ -32,7 +32,7 @@ struct Linted {
   std::vector<std::string> States() const {
     std::vector<std::string> out;
     for (const ReferenceCoverage& entry : analysis.coverage()) {
-      out.push_back(entry.reference->source.name + ": " + CoverageName(entry.state) + " (" +
+      out.push_back(entry.reference->source().name + ": " + CoverageName(entry.state) + " (" +
                     entry.Reason() + ")");
     }
     return out;
@@ -89,7 +89,7 @@ TEST(Coverage, EveryReferenceInStreamOrderWithWhatItNames) {
   Linted linted(text);
   std::vector<std::string> records;
   for (const ReferenceCoverage& entry : linted.analysis.coverage()) {
-    records.push_back(entry.consumer->name() + " " + entry.reference->source.name + ": " +
+    records.push_back(entry.consumer->name() + " " + entry.reference->source().name + ": " +
                       CoverageName(entry.state) + (entry.marker != nullptr ? " marked" : ""));
   }
   EXPECT_THAT(records, ElementsAre("web one: pending marked", "web known: hashed",

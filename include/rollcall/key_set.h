@@ -1,11 +1,13 @@
 // The keys of a source that a reference reads: every key, or a sorted set of them.
 //
-// One pointer, as a Name is: the sets are held once for the process (a stream's
+// Four bytes, as a Name is: the sets are held once for the process (a stream's
 // references read the same few sets of keys over and over), and a large stream has
-// hundreds of thousands of references (docs/performance.md). Read like the
+// millions of references (docs/performance.md); a handle is a set's number in the
+// table. Read like the
 // std::optional<std::set<std::string>> it replaced: empty means every key.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "rollcall/name.h"
@@ -20,16 +22,18 @@ class KeySet {
   static KeySet Of(const Name& key) { return KeySet(std::vector<Name>{key}); }
 
   // True when the reference reads some keys only.
-  explicit operator bool() const { return keys_ != nullptr; }
-  const std::vector<Name>& operator*() const { return *keys_; }
-  const std::vector<Name>* operator->() const { return keys_; }
+  explicit operator bool() const { return handle_ != 0; }
+  const std::vector<Name>& operator*() const { return Keys(); }
+  const std::vector<Name>* operator->() const { return &Keys(); }
 
   // The same keys are the same set: equality is one comparison.
-  bool operator==(const KeySet& other) const { return keys_ == other.keys_; }
-  bool operator!=(const KeySet& other) const { return keys_ != other.keys_; }
+  bool operator==(const KeySet& other) const { return handle_ == other.handle_; }
+  bool operator!=(const KeySet& other) const { return handle_ != other.handle_; }
 
  private:
-  const std::vector<Name>* keys_ = nullptr;  // null: every key
+  const std::vector<Name>& Keys() const;  // only when some
+
+  std::uint32_t handle_ = 0;  // 0: every key; else 1 + the set's number
 };
 
 // Empties the table of key sets, as ForgetNames does the names' (and before it):

@@ -14,7 +14,7 @@ namespace rollcall {
 
 class Document;
 
-enum class SourceKind { kSecret, kConfigMap };
+enum class SourceKind : std::uint8_t { kSecret, kConfigMap };
 
 // "secret" / "configmap", as written in rollcall.dev/config-sources.
 const char* SourceKindSlug(SourceKind kind);

@@ -25,7 +25,7 @@ std::string ConsumersJson(const std::vector<ConsumerUse>& uses, const SourceQuer
   nlohmann::ordered_json consumers = nlohmann::ordered_json::array();
   for (const ConsumerUse& use : uses) {
     const ReferenceCoverage& coverage = use.coverage;
-    const SourceId& source = coverage.reference->source;
+    const SourceId& source = coverage.reference->source();
     Location where = coverage.consumer->Locate(*coverage.reference);
     consumers.push_back({{"source",
                           {{"kind", SourceKindSlug(source.kind)},
@@ -146,7 +146,7 @@ int RunConsumers(const std::vector<std::string>& args) {
     } else {
       for (const ConsumerUse& use : uses) {
         // Without a NAME each line says which source it is about.
-        std::string prefix = query.name ? "" : use.coverage.reference->source.Path() + ": ";
+        std::string prefix = query.name ? "" : use.coverage.reference->source().Path() + ": ";
         output += Printable(prefix + FormatConsumerUse(use)) + "\n";
       }
     }

@@ -92,7 +92,7 @@ std::vector<std::string> NamedReads(const Consumer& consumer,
 template <typename Changed>
 bool ReadsAny(const Consumer& consumer, const Changed& changed) {
   return std::any_of(consumer.references.begin(), consumer.references.end(),
-                     [&](const Reference& ref) { return changed.count(ref.source) > 0; });
+                     [&](const Reference& ref) { return changed.count(ref.source()) > 0; });
 }
 
 }  // namespace
@@ -104,7 +104,7 @@ std::vector<SourceId> SourcesToLookUp(const Model& cluster,
   for (const Consumer& consumer : cluster.consumers) {
     if (skipped.count(&consumer) > 0 || !ReadsAny(consumer, changed)) continue;
     for (const Reference& ref : consumer.references) {
-      if (!cluster.sources.Contains(ref.source)) wanted.insert(ref.source);
+      if (!cluster.sources.Contains(ref.source())) wanted.insert(ref.source());
     }
   }
   return {wanted.begin(), wanted.end()};
@@ -115,7 +115,7 @@ std::vector<SourceId> NamedInEveryNamespace(const Model& cluster, SourceKind kin
   std::set<SourceId> found;
   for (const Consumer& consumer : cluster.consumers) {
     for (const Reference& ref : consumer.references) {
-      if (ref.source.kind == kind && ref.source.name == name) found.insert(ref.source);
+      if (ref.source().kind == kind && ref.source().name == name) found.insert(ref.source());
     }
   }
   for (const Source& source : cluster.sources) {

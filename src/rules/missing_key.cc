@@ -7,14 +7,14 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
   for (const ReferenceCoverage& coverage : analysis.coverage()) {
     const Reference& reference = *coverage.reference;
     if (!reference.keys || reference.optional) continue;
-    const Source* source = analysis.model().sources.Find(reference.source);
+    const Source* source = analysis.model().sources.Find(reference.source());
     if (source == nullptr) continue;
     for (const Name& key : *reference.keys) {
       if (source->entries.count(key.view()) > 0) continue;
       bool env = reference.via == ReadVia::kEnv;
       out.push_back(
           AtReference("missing-key", coverage,
-                      reference.source.Describe() + " has no key \"" + key + "\", which " +
+                      reference.source().Describe() + " has no key \"" + key + "\", which " +
                           coverage.consumer->Describe() + " reads" +
                           (env ? ": the container would fail to start (CreateContainerConfigError)"
                                : ": the volume would fail to mount and the pod would not start")));

@@ -7,10 +7,10 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
   for (const ReferenceCoverage& coverage : analysis.coverage()) {
     const Reference& reference = *coverage.reference;
     if (reference.via != ReadVia::kEnv && reference.via != ReadVia::kEnvFrom) continue;
-    const Rotation* rotation = analysis.runtime().Find(reference.source);
+    const Rotation* rotation = analysis.runtime().Find(reference.source());
     if (rotation == nullptr) continue;
     out.push_back(AtReference("runtime-source-in-env", coverage,
-                              reference.source.Describe() + " is rotated at runtime by " +
+                              reference.source().Describe() + " is rotated at runtime by " +
                                   rotation->controller + ", but " + coverage.consumer->Describe() +
                                   " reads it into the environment: the rotation never reaches "
                                   "the process"));

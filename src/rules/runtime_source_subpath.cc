@@ -6,12 +6,12 @@ namespace {
 void Check(const Analysis& analysis, std::vector<Finding>& out) {
   for (const ReferenceCoverage& coverage : analysis.coverage()) {
     const Reference& reference = *coverage.reference;
-    const Rotation* rotation = analysis.runtime().Find(reference.source);
+    const Rotation* rotation = analysis.runtime().Find(reference.source());
     if (rotation == nullptr) continue;
     for (const VolumeMount& mount : coverage.consumer->Mounts(reference)) {
       if (!mount.sub_path) continue;
       out.push_back(AtReference("runtime-source-subpath", coverage,
-                                reference.source.Describe() + " is rotated at runtime by " +
+                                reference.source().Describe() + " is rotated at runtime by " +
                                     rotation->controller + ", but container " + mount.container +
                                     " mounts volume " + reference.volume() +
                                     " with subPath, which the kubelet never updates"));

@@ -24,7 +24,7 @@ void Report(const Analysis& analysis, bool optional, const char* rule, std::vect
     if (coverage.cause == CoverageCause::kNotInInput ||
         coverage.cause == CoverageCause::kAbsentEverywhere) {
       if (!near) near.emplace(analysis.model());
-      if (const Source* meant = near->Find(reference.source)) {
+      if (const Source* meant = near->Find(reference.source())) {
         message += "; did you mean " + meant->id.Describe() + ", which the input defines?";
       }
     }

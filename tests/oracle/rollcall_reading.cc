@@ -129,16 +129,16 @@ std::vector<std::string> Read(const std::string& path) {
           keys = Json::array();
           for (const Name& key : *ref.keys) keys.push_back(key.str());
         }
-        lines.push_back(Line(
-            {{"type", "ref"},
-             {"object", object},
-             {"source", std::string(SourceKindName(ref.source.kind)) + "/" + ref.source.name.str()},
-             {"keys", keys},
-             {"optional", ref.optional},
-             {"via", ViaSlug(ref.via)},
-             {"container", ref.container().str()},
-             {"volume", ref.volume().str()}},
-            path));
+        lines.push_back(Line({{"type", "ref"},
+                              {"object", object},
+                              {"source", std::string(SourceKindName(ref.source().kind)) + "/" +
+                                             ref.source().name.str()},
+                              {"keys", keys},
+                              {"optional", ref.optional},
+                              {"via", ViaSlug(ref.via)},
+                              {"container", ref.container().str()},
+                              {"volume", ref.volume().str()}},
+                             path));
       }
     }
     for (const Source& source : analysis.model().sources) {
