@@ -15,8 +15,8 @@
 
 namespace rollcall {
 
-// One allocation of 96 bytes for a consumer and its one reference.
-static_assert(sizeof(Consumer) <= 72,
+// One allocation of 80 bytes for a consumer and its one reference.
+static_assert(sizeof(Consumer) <= 64,
               "one for every workload of a large stream (an 80-byte allocation)");
 static_assert(sizeof(Reference) <= 24, "one for every reference of a large stream");
 

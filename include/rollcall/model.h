@@ -141,7 +141,7 @@ struct ConsumerNotes {
 enum class JobAction : std::uint8_t { kNone, kRename, kKeep, kRunOnce };
 
 // A pod template and the references in it. Small: a large stream keeps one for
-// each of its workloads for the whole run (72 bytes with its one reference, an
+// each of its workloads for the whole run (64 bytes with its one reference, an
 // 80-byte allocation; docs/performance.md), what few have in its notes. Its type
 // and name are its document's, which holds them already, unless it is an item of
 // a List (ConsumerNotes::listed).
