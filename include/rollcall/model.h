@@ -101,7 +101,6 @@ struct MalformedReference {
   std::string problem;    // the API server's words: "Required value"
 };
 
-// What few consumers have, held apart so that the others do not pay for it.
 // An item of a List (kind: List, or any object with items): what its consumer
 // cannot read from its document, which is the List.
 struct ListedObject {
@@ -109,6 +108,7 @@ struct ListedObject {
   std::uint32_t pos = 0;  // its offset in the document's text
 };
 
+// What few consumers have, held apart so that the others do not pay for it.
 struct ConsumerNotes {
   // An item of a List: its own type, name and place; null for a document's own
   // object, which its consumer reads from the document.
