@@ -24,7 +24,7 @@ namespace {
 // analysed the same empty input every time, whatever the fuzzer generated.
 rollcall::Inputs LoadAsStdin(const std::string& bytes) {
   rollcall::InputOptions options;
-  options.standard_input = [&bytes](std::size_t) { return bytes; };
+  options.standard_input = [&bytes](std::size_t) { return rollcall::InputBytes(bytes); };
   rollcall::Inputs inputs = rollcall::LoadInputs({"-"}, options);
   Check(inputs.streams.size() == 1 && inputs.streams.front()->bytes() == bytes,
         "lint did not read the fuzzer's bytes as stdin");

@@ -1,6 +1,5 @@
 #include "rollcall/inputs.h"
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -128,10 +127,10 @@ class Loader {
     RegularFileRead how = RegularFileRead::Input("", options_.limits.max_input_bytes);
     how.follow_symlink = named_by_user;
     if (named_by_user) how.not_regular_hint = " (\"-\" reads a stream from standard input)";
-    AddStream(ReadRegularFile(path, origin, how), origin);
+    AddStream(InputBytes(ReadRegularFile(path, origin, how)), origin);
   }
 
-  void AddStream(std::string bytes, const std::string& origin) {
+  void AddStream(InputBytes bytes, const std::string& origin) {
     auto stream = std::make_unique<Stream>(std::move(bytes), origin, options_.limits.max_documents);
     std::vector<Document> parsed;
     CountedNotObjects counted;
@@ -194,7 +193,7 @@ class Loader {
                                                       "): " + rendered.ErrorText());
     }
     try {
-      AddStream(std::move(rendered.out), origin);
+      AddStream(InputBytes(std::move(rendered.out)), origin);
     } catch (const InputError& error) {
       // The rendered stream's lines are in no file: name the chart and the template.
       std::string from = error.where().source.empty() ? "" : " in " + error.where().source;
@@ -239,62 +238,26 @@ std::size_t ReadSome(char* at, std::size_t n) {
   }
 }
 
-// What is left of standard input, after the `head` already read, as one string.
-// With no size to go by (a pipe: Helm's), it is read into blocks of 1 MiB that are
-// never zeroed, then copied into a string of the exact size, each block freed as it
-// is copied: the input is held once, plus a block. A buffer doubling as it filled
-// would hold up to twice the input, every byte of it zeroed, and copy it each time.
-std::string ReadRest(std::string head, std::size_t max_bytes) {
-  constexpr std::size_t kBlock = std::size_t{1} << 20;
-  std::vector<std::unique_ptr<char[]>> blocks;
-  std::size_t size = 0;  // bytes read into the blocks
-  for (;;) {
-    std::size_t used = size % kBlock;
-    if (used == 0 && size / kBlock == blocks.size()) {
-      // new char[], not std::make_unique: its bytes are not zeroed, so a block's
-      // pages are touched once, by read(2).
-      blocks.emplace_back(new char[kBlock]);  // NOLINT(cppcoreguidelines-owning-memory)
-    }
-    std::size_t got = ReadSome(blocks.back().get() + used, kBlock - used);
-    if (got == 0) break;
-    size += got;
-    if (head.size() + size > max_bytes) OverLimit(max_bytes);
-  }
-  if (size == 0) return head;
-  std::string bytes;
-  bytes.reserve(head.size() + size);
-  bytes.append(head);
-  head = std::string();
-  for (std::size_t i = 0; i < blocks.size(); ++i) {
-    bytes.append(blocks[i].get(), std::min(kBlock, size - i * kBlock));
-    blocks[i].reset();
-  }
-  return bytes;
-}
-
 }  // namespace
 
-std::string ReadStandardInput(std::size_t max_bytes) {
-  // A file given with `<` says its size: one buffer of that size and a byte, read
-  // straight into; a byte read into the last one means the input is over the limit,
-  // or the file grew, and the rest is read as from a pipe.
-  struct stat info {};
-  if (fstat(STDIN_FILENO, &info) == 0 && S_ISREG(info.st_mode) && info.st_size > 0) {
-    std::string bytes(std::min(static_cast<std::size_t>(info.st_size), max_bytes) + 1, '\0');
-    std::size_t size = 0;
-    while (size < bytes.size()) {
-      std::size_t got = ReadSome(bytes.data() + size, bytes.size() - size);
-      if (got == 0) break;
-      size += got;
-    }
-    if (size > max_bytes) OverLimit(max_bytes);
-    if (size < bytes.size()) {
-      bytes.resize(size);
-      return bytes;
-    }
-    return ReadRest(std::move(bytes), max_bytes);
+InputBytes ReadStandardInput(std::size_t max_bytes) {
+  // A run at a time: its pages made present in one call, then filled by read(2).
+  // Runs grow with the input from 64 KiB to 1 MiB: what is present and unused stays
+  // so until the end (Trim), and a small input makes few pages present.
+  constexpr std::size_t kFirstRun = std::size_t{64} << 10;
+  constexpr std::size_t kLongestRun = std::size_t{1} << 20;
+  // A byte more than the limit: one read into it says the input is over.
+  InputBytes bytes = InputBytes::Growable(max_bytes + 1);
+  while (bytes.room() > 0) {
+    const std::size_t run =
+        std::min(std::clamp(bytes.size(), kFirstRun, kLongestRun), bytes.room());
+    std::size_t got = ReadSome(bytes.Room(run), run);
+    if (got == 0) break;
+    bytes.Wrote(got);
   }
-  return ReadRest(std::string(), max_bytes);
+  if (bytes.size() > max_bytes) OverLimit(max_bytes);
+  bytes.Trim();
+  return bytes;
 }
 
 std::string DisplayPath(const std::string& path) {

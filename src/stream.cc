@@ -232,7 +232,7 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes, std::size_t max
   return docs;
 }
 
-Stream::Stream(std::string bytes, std::string origin, std::size_t max_documents)
+Stream::Stream(InputBytes bytes, std::string origin, std::size_t max_documents)
     : bytes_(std::move(bytes)), origin_(std::move(origin)) {
   max_documents = std::min(max_documents, kMaxDocuments);
   const std::size_t over_at = IndexAndSplit(max_documents);
@@ -248,19 +248,19 @@ Stream::Stream(std::string bytes, std::string origin, std::size_t max_documents)
 
 std::size_t Stream::IndexAndSplit(std::size_t max_documents) {
   std::size_t over = SIZE_MAX;
-  auto split = [&] { documents_ = SplitDocuments(bytes_, max_documents, &over); };
+  auto split = [&] { documents_ = SplitDocuments(bytes(), max_documents, &over); };
   // Indexing the lines and splitting the documents each read every byte, before
   // anything can run in parallel: on a large stream they run side by side.
   constexpr std::size_t kSideBySide = std::size_t{1} << 20;
-  if (bytes_.size() < kSideBySide || UsableCpus() < 2) {
-    lines_ = LineIndex(bytes_);
+  if (bytes().size() < kSideBySide || UsableCpus() < 2) {
+    lines_ = LineIndex(bytes());
     split();
     return over;
   }
   std::exception_ptr failed;
   std::thread indexer([&] {
     try {
-      lines_ = LineIndex(bytes_);
+      lines_ = LineIndex(bytes());
     } catch (...) {
       failed = std::current_exception();
     }
@@ -279,7 +279,7 @@ std::size_t Stream::IndexAndSplit(std::size_t max_documents) {
 Location Stream::Locate(const DocumentSpan& doc, std::size_t offset) const {
   Location where;
   where.origin = origin_;
-  where.source = doc.Source(bytes_);
+  where.source = doc.Source(bytes());
   where.document = doc.index;
   where.line = lines_.LineOf(offset);
   where.column = lines_.ColumnOf(offset);

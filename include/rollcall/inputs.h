@@ -14,6 +14,7 @@
 #include "rollcall/document.h"
 #include "rollcall/facts.h"
 #include "rollcall/finding.h"
+#include "rollcall/input_bytes.h"
 #include "rollcall/input_error.h"
 #include "rollcall/kind_scan.h"
 #include "rollcall/limits.h"
@@ -23,10 +24,9 @@
 namespace rollcall {
 
 // Reads standard input ("<stdin>"); throws InputError when it holds more than
-// `max_bytes`, checked while reading. A file redirected to it is read into one
-// buffer of its size, a pipe into blocks joined once it ends: either way the input
-// is held once (docs/performance.md).
-std::string ReadStandardInput(std::size_t max_bytes);
+// `max_bytes`, checked while reading. A pipe and a redirected file alike are read
+// into one buffer that grows in place (input_bytes.h): the input is held once.
+InputBytes ReadStandardInput(std::size_t max_bytes);
 
 struct InputOptions {
   std::string helm;                       // helm binary: --helm, else $HELM_BIN, else "helm"
@@ -49,7 +49,7 @@ struct InputOptions {
   bool keep_going = false;
   // What "-" reads, given the input limit: file descriptor 0 unless a caller that
   // has the bytes in hand (the lint fuzzer) passes them in.
-  std::function<std::string(std::size_t max_bytes)> standard_input = ReadStandardInput;
+  std::function<InputBytes(std::size_t max_bytes)> standard_input = ReadStandardInput;
 };
 
 // A chart rendered for the analysis: findings in its output are mapped back to

@@ -10,8 +10,10 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "rollcall/input_bytes.h"
 #include "rollcall/location.h"
 
 namespace rollcall {
@@ -96,12 +98,14 @@ class Stream {
  public:
   // `origin` names the input in messages ("<stdin>" or a file path). Throws
   // InputError, at the line where it starts, on the document past `max_documents`.
-  Stream(std::string bytes, std::string origin, std::size_t max_documents = kDefaultMaxDocuments);
+  Stream(InputBytes bytes, std::string origin, std::size_t max_documents = kDefaultMaxDocuments);
+  Stream(std::string bytes, std::string origin, std::size_t max_documents = kDefaultMaxDocuments)
+      : Stream(InputBytes(std::move(bytes)), std::move(origin), max_documents) {}
   // Documents and the line index point into it.
   Stream(const Stream&) = delete;
   Stream& operator=(const Stream&) = delete;
 
-  const std::string& bytes() const { return bytes_; }
+  std::string_view bytes() const { return bytes_.view(); }
   const std::string& origin() const { return origin_; }
   const std::vector<DocumentSpan>& documents() const { return documents_; }
   const LineIndex& lines() const { return lines_; }
@@ -115,7 +119,7 @@ class Stream {
   // returns where that document starts, or SIZE_MAX when there is none.
   std::size_t IndexAndSplit(std::size_t max_documents);
 
-  std::string bytes_;
+  InputBytes bytes_;
   std::string origin_;
   LineIndex lines_;
   std::vector<DocumentSpan> documents_;

@@ -149,8 +149,8 @@ int RunRender(const std::vector<std::string>& args) {
           "reading a Kubernetes YAML stream from standard input (a terminal): end it with "
           "Ctrl-D, or see rollcall --help");
     }
-    std::string bytes = ReadStandardInput(options.limits.max_input_bytes);
-    Stream stream(std::move(bytes), kStandardInput, options.limits.max_documents);
+    Stream stream(ReadStandardInput(options.limits.max_input_bytes), kStandardInput,
+                  options.limits.max_documents);
     RenderPlan plan(stream, options);
     RenderResult& result = plan.result();
     PrintFindings(result.findings, result.summary);

@@ -305,7 +305,7 @@ int RunRoll(const std::vector<std::string>& args) {
     if (flags.dry_run) {
       for (const roll::WorkloadPlan& item : plan.workloads) results.push_back({&item, {}, ""});
     } else {
-      if (manifest) kubectl.Apply(manifest->bytes(), flags.default_namespace);
+      if (manifest) kubectl.Apply(std::string(manifest->bytes()), flags.default_namespace);
       results = roll::Execute(plan, kubectl, {flags.timeout_seconds, flags.interval_seconds});
     }
     std::string report = flags.json ? roll::ReportJson(plan, results, flags.dry_run)

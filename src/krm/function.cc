@@ -76,7 +76,7 @@ std::vector<Edit> ResultsEdits(const Stream& stream, const ResourceList& list,
   if (list.results_end > list.results_begin) {
     edits.push_back(Edit::Replace(list.results_begin, list.results_end, ""));
   }
-  const std::string& bytes = stream.bytes();
+  std::string_view bytes = stream.bytes();
   std::string line_break = LineBreakAt(bytes, list.envelope.span().begin);
   std::string text = ResultsYaml(results, line_break);
   if (text.empty()) return edits;

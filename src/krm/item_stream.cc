@@ -11,7 +11,7 @@ constexpr std::string_view kSeparator = "---\n";
 
 // Item `item`'s text as a document: its '-' a space, a line break at the end.
 std::string ItemDocument(const Stream& stream, const ResourceListItem& item) {
-  std::string text = stream.bytes().substr(item.begin, item.end - item.begin);
+  std::string text(stream.bytes().substr(item.begin, item.end - item.begin));
   text[item.dash - item.begin] = ' ';
   if (text.back() != '\n') text += '\n';
   return text;

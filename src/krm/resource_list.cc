@@ -32,7 +32,7 @@ const DocumentSpan& OnlyDocument(const Stream& stream) {
 
 // The '-' of the block sequence entry whose content starts at `content`: the entry
 // indicator, possibly on a line of its own above the content.
-std::size_t DashBefore(const std::string& bytes, std::size_t content) {
+std::size_t DashBefore(std::string_view bytes, std::size_t content) {
   std::size_t pos = content;
   while (pos > 0) {
     char c = bytes[pos - 1];
@@ -61,7 +61,7 @@ std::optional<long long> ParseIndex(const std::string& text) {
 }
 
 ResourceListItem ReadItem(const Document& envelope, const YamlNode& node, std::size_t number) {
-  const std::string& bytes = envelope.stream().bytes();
+  std::string_view bytes = envelope.stream().bytes();
   Location where = envelope.Locate(node.Mark());
   if (!node.IsMap()) {
     throw InputError(where, "item " + std::to_string(number) + " is not a mapping");

@@ -1,0 +1,98 @@
+#include "rollcall/input_bytes.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <new>
+#include <utility>
+
+// Linux 5.14; older headers lack it, older kernels answer EINVAL and the pages are
+// faulted in by read(2) as before.
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+
+namespace rollcall {
+namespace {
+
+// What a growable buffer maps first: a file of manifests mostly fits.
+constexpr std::size_t kFirstMapping = std::size_t{1} << 20;
+
+std::size_t PageSize() {
+  static const auto size = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  return size;
+}
+
+std::size_t RoundToPages(std::size_t n) {
+  const std::size_t page = PageSize();
+  return (n + page - 1) / page * page;
+}
+
+// MAP_NORESERVE: mapped but never written, the room costs address space only.
+char* MapAnonymous(std::size_t size) {
+  void* at = mmap(nullptr, size, PROT_READ | PROT_WRITE,
+                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (at == MAP_FAILED) throw std::bad_alloc();
+  return static_cast<char*>(at);
+}
+
+}  // namespace
+
+InputBytes InputBytes::Growable(std::size_t limit) {
+  InputBytes bytes;
+  bytes.limit_ = limit;
+  bytes.mapped_size_ = RoundToPages(std::min(std::max<std::size_t>(limit, 1), kFirstMapping));
+  bytes.mapped_ = MapAnonymous(bytes.mapped_size_);
+  return bytes;
+}
+
+InputBytes::InputBytes(InputBytes&& other) noexcept
+    : text_(std::move(other.text_)),
+      mapped_(std::exchange(other.mapped_, nullptr)),
+      limit_(std::exchange(other.limit_, 0)),
+      mapped_size_(std::exchange(other.mapped_size_, 0)),
+      size_(std::exchange(other.size_, 0)),
+      present_(std::exchange(other.present_, 0)) {}
+
+InputBytes& InputBytes::operator=(InputBytes&& other) noexcept {
+  InputBytes old(std::move(*this));
+  text_ = std::move(other.text_);
+  mapped_ = std::exchange(other.mapped_, nullptr);
+  limit_ = std::exchange(other.limit_, 0);
+  mapped_size_ = std::exchange(other.mapped_size_, 0);
+  size_ = std::exchange(other.size_, 0);
+  present_ = std::exchange(other.present_, 0);
+  return *this;
+}
+
+InputBytes::~InputBytes() {
+  if (mapped_ != nullptr) munmap(mapped_, mapped_size_);
+}
+
+char* InputBytes::Room(std::size_t want) {
+  const std::size_t end = RoundToPages(size_ + std::min(want, room()));
+  if (end > mapped_size_) {
+    // Doubling: a stream of n bytes moves its pages log2(n / 1 MiB) times.
+    const std::size_t grown = std::max(end, std::min(2 * mapped_size_, RoundToPages(limit_)));
+    void* at = mremap(mapped_, mapped_size_, grown, MREMAP_MAYMOVE);
+    if (at == MAP_FAILED) throw std::bad_alloc();
+    mapped_ = static_cast<char*>(at);
+    mapped_size_ = grown;
+  }
+  if (end > present_) {
+    // One call makes the run present; an error (an old kernel) leaves it to faults.
+    madvise(mapped_ + present_, end - present_, MADV_POPULATE_WRITE);
+    present_ = end;
+  }
+  return mapped_ + size_;
+}
+
+void InputBytes::Trim() {
+  const std::size_t used = RoundToPages(size_);
+  if (mapped_ == nullptr || present_ <= used) return;
+  madvise(mapped_ + used, present_ - used, MADV_DONTNEED);
+  present_ = used;
+}
+
+}  // namespace rollcall
