@@ -114,9 +114,9 @@ TEST(Cli, InputOverTheLimitIsRefused) {
   }
 }
 
-// A pipe's buffer grows by doubling, and its last step goes to one byte past the
-// limit: an input of exactly the limit is read whole, one byte more is refused, at
-// limits below, at and past a pipe's first block (1 MiB) and between blocks.
+// Standard input's buffer grows by doubling up to one byte past the limit: an input
+// of exactly the limit is read whole, one byte more is refused, at limits below, at
+// and past its first mapping (1 MiB) and between doublings.
 TEST(Cli, InputOfExactlyTheLimitIsReadAndOneByteMoreIsNot) {
   for (std::size_t limit : {std::size_t{100}, (std::size_t{1} << 20) - 1, std::size_t{1} << 20,
                             (std::size_t{1} << 20) + 1, (std::size_t{3} << 20) + 5}) {
@@ -178,8 +178,8 @@ TEST(Cli, LintParsesOnlyTheObjectsItReads) {
 }
 
 TEST(Cli, StdinFromAFileReadsAsFromAPipe) {
-  // A redirected file is read into one buffer of its size; a pipe into blocks of 1 MiB
-  // joined at the end.
+  // Both are read into one buffer that grows in place (input_bytes.h): sizes around
+  // its first mapping (1 MiB) and past a doubling.
   for (const std::string& input : {std::string(kStream), std::string(), std::string(3 << 20, '#'),
                                    std::string((1 << 20) - 1, '#'), std::string(1 << 20, '#'),
                                    std::string((1 << 20) + 1, '#'), std::string(2 << 20, '#')}) {

@@ -100,7 +100,7 @@ render_and_lint() {
     lint "$rollcall" lint "$name.yaml"
 }
 
-echo "1..46"
+echo "1..47"
 
 # --- nesting 100,000 levels deep ---------------------------------------------------
 too_deep="nesting deeper than 512 levels; rollcall refuses to parse it"
