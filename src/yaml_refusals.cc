@@ -334,7 +334,8 @@ class Scan {
 
   // A merge writes its mapping's entries where the merge key stands: over the
   // entries before it, under those after it; of a sequence of mappings, the earlier
-  // win (`supplied`).
+  // win (`supplied`), but only over the same Go value: 12.0 from one and +12 from
+  // another are two keys to go-yaml, one JSON key "12" with either value at random.
   // `at` is where the merged mapping (or its alias) ends, for a refusal.
   std::optional<YamlRefusal> Merge(const MergedKeys& keys, std::set<std::string>* supplied,
                                    std::size_t at) {
@@ -344,8 +345,8 @@ class Scan {
     }
     if (target == nullptr) return std::nullopt;
     for (const auto& [key, merged] : keys) {
-      if (supplied != nullptr && !supplied->insert(key).second) continue;
       if (!SameKeyValue(*target, key, merged.value)) return RefuseSameKey(at);
+      if (supplied != nullptr && !supplied->insert(key).second) continue;
       if (merged.infinite) {
         target->infinite_by_key[key] = *merged.infinite;
       } else {

@@ -113,6 +113,11 @@ TEST(YamlRefusals, KeysJsonCannotHave) {
   EXPECT_EQ(Refusal("a:\n  1e3: x\n  <<: [{1_000: a}]\n"), "28: " + same_key);
   EXPECT_EQ(Refusal("m: &m {'12': a}\na:\n  <<: *m\n  12: b\n"), "30: " + same_key);
   EXPECT_EQ(Refusal("a:\n  1000: x\n  <<: [{1_000: a}]\n"), "");
+  // Two mappings of one merge: the earlier wins only over the same value (found by
+  // differential fuzzing; kubectl reads "12" as x or y from run to run).
+  EXPECT_EQ(Refusal("a:\n  <<: [{12.0: x}, {+12: y}]\n"), "28: " + same_key);
+  EXPECT_EQ(Refusal("m: &m {'12': y}\na:\n  <<: [{12: x}, *m]\n"), "35: " + same_key);
+  EXPECT_EQ(Refusal("a:\n  <<: [{12: x}, {+12: y}]\n"), "");
   // The same value twice is a duplicate key, which go-yaml resolves: the last wins.
   EXPECT_EQ(Refusal("12: a\n0xC: b\non: c\nyes: d\n"), "");
   EXPECT_EQ(Refusal("{a: b}: c\n"), "0: " + collection_key);
