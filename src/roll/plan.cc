@@ -104,7 +104,8 @@ std::vector<SourceId> SourcesToLookUp(const Model& cluster,
   for (const Consumer& consumer : cluster.consumers) {
     if (skipped.count(&consumer) > 0 || !ReadsAny(consumer, changed)) continue;
     for (const Reference& ref : consumer.references) {
-      if (!cluster.sources.Contains(ref.source())) wanted.insert(ref.source());
+      const SourceId id = ref.source();
+      if (!cluster.sources.Contains(id)) wanted.insert(id);
     }
   }
   return {wanted.begin(), wanted.end()};
@@ -115,7 +116,7 @@ std::vector<SourceId> NamedInEveryNamespace(const Model& cluster, SourceKind kin
   std::set<SourceId> found;
   for (const Consumer& consumer : cluster.consumers) {
     for (const Reference& ref : consumer.references) {
-      if (ref.source().kind == kind && ref.source().name == name) found.insert(ref.source());
+      if (ref.source_kind == kind && ref.source_name == name) found.insert(ref.source());
     }
   }
   for (const Source& source : cluster.sources) {
