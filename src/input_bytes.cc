@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <new>
 #include <utility>
 
@@ -18,6 +19,11 @@ namespace {
 
 // What a growable buffer maps first: a file of manifests mostly fits.
 constexpr std::size_t kFirstMapping = std::size_t{1} << 20;
+// ReadFrom's runs grow with the input from the first to the longest: what is made
+// present and left unused stays so until the end (Trim), and a small input makes
+// few pages present.
+constexpr std::size_t kFirstRun = std::size_t{64} << 10;
+constexpr std::size_t kLongestRun = std::size_t{1} << 20;
 
 std::size_t PageSize() {
   static const auto size = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
@@ -93,6 +99,19 @@ void InputBytes::Trim() {
   if (mapped_ == nullptr || present_ <= used) return;
   madvise(mapped_ + used, present_ - used, MADV_DONTNEED);
   present_ = used;
+}
+
+int InputBytes::ReadFrom(int fd) {
+  while (room() > 0) {
+    const std::size_t run = std::min(std::clamp(size_, kFirstRun, kLongestRun), room());
+    const ssize_t got = read(fd, Room(run), run);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return errno;
+    if (got == 0) break;
+    Wrote(static_cast<std::size_t>(got));
+  }
+  Trim();
+  return 0;
 }
 
 }  // namespace rollcall

@@ -3,7 +3,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -127,7 +126,7 @@ class Loader {
     RegularFileRead how = RegularFileRead::Input("", options_.limits.max_input_bytes);
     how.follow_symlink = named_by_user;
     if (named_by_user) how.not_regular_hint = " (\"-\" reads a stream from standard input)";
-    AddStream(InputBytes(ReadRegularFile(path, origin, how)), origin);
+    AddStream(ReadRegularFileBytes(path, origin, how), origin);
   }
 
   void AddStream(InputBytes bytes, const std::string& origin) {
@@ -225,38 +224,16 @@ namespace {
                                                           " bytes (--max-input-bytes)");
 }
 
-// read(2) on standard input into [at, at + n), retried on EINTR: the bytes read, 0
-// at the end.
-std::size_t ReadSome(char* at, std::size_t n) {
-  for (;;) {
-    ssize_t got = read(STDIN_FILENO, at, n);
-    if (got >= 0) return static_cast<std::size_t>(got);
-    if (errno != EINTR) {
-      throw InputError(Location{kStandardInput, 0, 0, 0},
-                       std::string("cannot read standard input: ") + std::strerror(errno));
-    }
-  }
-}
-
 }  // namespace
 
 InputBytes ReadStandardInput(std::size_t max_bytes) {
-  // A run at a time: its pages made present in one call, then filled by read(2).
-  // Runs grow with the input from 64 KiB to 1 MiB: what is present and unused stays
-  // so until the end (Trim), and a small input makes few pages present.
-  constexpr std::size_t kFirstRun = std::size_t{64} << 10;
-  constexpr std::size_t kLongestRun = std::size_t{1} << 20;
   // A byte more than the limit: one read into it says the input is over.
   InputBytes bytes = InputBytes::Growable(max_bytes + 1);
-  while (bytes.room() > 0) {
-    const std::size_t run =
-        std::min(std::clamp(bytes.size(), kFirstRun, kLongestRun), bytes.room());
-    std::size_t got = ReadSome(bytes.Room(run), run);
-    if (got == 0) break;
-    bytes.Wrote(got);
+  if (int error = bytes.ReadFrom(STDIN_FILENO)) {
+    throw InputError(Location{kStandardInput, 0, 0, 0},
+                     std::string("cannot read standard input: ") + std::strerror(error));
   }
   if (bytes.size() > max_bytes) OverLimit(max_bytes);
-  bytes.Trim();
   return bytes;
 }
 

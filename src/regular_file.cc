@@ -4,7 +4,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -54,8 +53,8 @@ const char* FileTypeName(mode_t mode) {
 
 }  // namespace
 
-std::string ReadRegularFile(const std::string& path, const std::string& origin,
-                            const RegularFileRead& how) {
+InputBytes ReadRegularFileBytes(const std::string& path, const std::string& origin,
+                                const RegularFileRead& how) {
   // O_NONBLOCK: opening a named pipe for reading otherwise waits for a writer.
   // O_NOCTTY: a terminal named here must not become the controlling one.
   int flags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
@@ -83,30 +82,22 @@ std::string ReadRegularFile(const std::string& path, const std::string& origin,
       Fail(origin, Subject(how, "") + "is standard input, which carries the manifest");
     }
   }
-  // The size fstat gave is a hint only: a file may grow while it is read, and
+  // The size fstat gave is not the size read: a file may grow while it is read, and
   // /proc's files say 0. The buffer stops one byte past the limit, enough to see
   // that the file is over it.
   const std::size_t limit = how.max_bytes;
-  std::string bytes;
-  bytes.resize(std::min(static_cast<std::size_t>(std::max<off_t>(info.st_size, 0)), limit) + 1);
-  std::size_t size = 0;
-  for (;;) {
-    if (size == bytes.size()) {
-      if (size > limit) break;
-      bytes.resize(std::min(std::max<std::size_t>(bytes.size() * 2, 1 << 16), limit + 1));
-    }
-    ssize_t got = read(fd.get(), bytes.data() + size, bytes.size() - size);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) FailErrno(origin, how, errno);
-    if (got == 0) break;
-    size += static_cast<std::size_t>(got);
-  }
-  if (size > limit) {
+  InputBytes bytes = InputBytes::Growable(limit + 1);
+  if (int error = bytes.ReadFrom(fd.get())) FailErrno(origin, how, error);
+  if (bytes.size() > limit) {
     Fail(origin, Subject(how, "input ") + "is larger than the limit of " + std::to_string(limit) +
                      " bytes" + (how.limit_option.empty() ? "" : " (" + how.limit_option + ")"));
   }
-  bytes.resize(size);
   return bytes;
+}
+
+std::string ReadRegularFile(const std::string& path, const std::string& origin,
+                            const RegularFileRead& how) {
+  return std::string(ReadRegularFileBytes(path, origin, how).view());
 }
 
 }  // namespace rollcall

@@ -8,9 +8,9 @@ namespace rollcall {
 
 std::vector<Source> LoadStateFile(const std::string& path, const std::string& default_namespace,
                                   const Limits& limits) {
-  Stream stream(
-      ReadRegularFile(path, path, RegularFileRead::Input("the state file", limits.max_input_bytes)),
-      path, limits.max_documents);
+  Stream stream(ReadRegularFileBytes(
+                    path, path, RegularFileRead::Input("the state file", limits.max_input_bytes)),
+                path, limits.max_documents);
   std::vector<Source> sources;
   for (const Document& doc : ParseStream(stream, limits)) {
     for (Source& source : ExtractStateSources(doc, default_namespace)) {

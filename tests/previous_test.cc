@@ -44,7 +44,8 @@ struct Upgrade {
   std::vector<std::string> rollout;
 
   Upgrade(const std::string& before, const std::string& now) {
-    previous = std::make_unique<PreviousRelease>(before, "previous.yaml", "default", Limits{});
+    previous =
+        std::make_unique<PreviousRelease>(InputBytes(before), "previous.yaml", "default", Limits{});
     RenderOptions options;
     options.previous = previous.get();
     result = testing::RenderText(now, options);
@@ -84,12 +85,12 @@ TEST(Rollout, APlansRolloutSaysWhatRendersSays) {
       "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\nspec:\n  template:\n"
       "    spec:\n      containers: [{name: api, envFrom: [{secretRef: {name: tls}}]}]\n";
   const std::string now = Secret("tls", "a") + Secret("other", "x") + Gateway() + job + api;
-  PreviousRelease before(
+  const std::string rendered_before =
       testing::RenderText(Secret("tls", "a") + Secret("other", "x") + Gateway() +
                           "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: old}\n"
                           "spec: {template: {spec: {containers: [{name: o}]}}}\n")
-          .output,
-      "previous.yaml", "default", Limits{});
+          .output;
+  PreviousRelease before(InputBytes(rendered_before), "previous.yaml", "default", Limits{});
   const PreviousRelease* const compared[] = {nullptr, &before};
   for (const PreviousRelease* previous : compared) {
     RenderOptions options;
@@ -212,8 +213,8 @@ TEST(Immutable, AKeptJobWithANewTemplateStopsRender) {
               "would refuse this upgrade)");
   }
   EXPECT_TRUE(found);
-  std::unique_ptr<PreviousRelease> previous =
-      std::make_unique<PreviousRelease>(with("m:1"), "previous.yaml", "default", Limits{});
+  std::unique_ptr<PreviousRelease> previous = std::make_unique<PreviousRelease>(
+      InputBytes(with("m:1")), "previous.yaml", "default", Limits{});
   RenderOptions allow;
   allow.previous = previous.get();
   allow.config.severities["immutable-field"] = Severity::kWarning;

@@ -1,8 +1,9 @@
 // The bytes of one input stream, owned by the Stream that reads them.
 //
-// Most inputs arrive whole, as a std::string (a file, `helm template`'s output, a
-// test's text). Standard input, Helm's pipe to a post-renderer, arrives a read(2) at
-// a time with no size to go by; it is read into anonymous memory that grows in place
+// Some inputs arrive whole, as a std::string (`helm template`'s output, a test's
+// text). Standard input, Helm's pipe to a post-renderer, arrives a read(2) at a time
+// with no size to go by, and so may a file; they are read into anonymous memory that
+// grows in place
 // (mremap(2) moves the pages, never their bytes), so it is never copied and never
 // held twice, and asks for no more address space than it has read (a process under
 // `ulimit -v` reads as much as fits). The pages are made present a run at a time
@@ -46,6 +47,11 @@ class InputBytes {
   // Gives back the pages made present past the bytes written: called once writing
   // is over, so that the input costs its size and no more.
   void Trim();
+
+  // Reads `fd` to its end, or until room() is 0, then trims: a run at a time, its
+  // pages made present in one call, then filled by read(2) (retried on EINTR).
+  // Returns 0, or the errno of a read that failed; throws std::bad_alloc as Room().
+  int ReadFrom(int fd);
 
  private:
   std::string text_;

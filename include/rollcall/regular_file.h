@@ -15,6 +15,8 @@
 #include <string>
 #include <utility>
 
+#include "rollcall/input_bytes.h"
+
 namespace rollcall {
 
 struct RegularFileRead {
@@ -45,9 +47,15 @@ struct RegularFileRead {
   }
 };
 
-// The bytes of the regular file at `path`. Throws InputError, located at `origin`
-// (the path as the user sees it), when it cannot be opened, is not a regular file
-// ("is a named pipe, not a regular file"), or holds more than `how.max_bytes`.
+// The bytes of the regular file at `path`, read as standard input is (input_bytes.h):
+// the form for a stream, read once and held once. Throws InputError, located at
+// `origin` (the path as the user sees it), when it cannot be opened, is not a
+// regular file ("is a named pipe, not a regular file"), or holds more than
+// `how.max_bytes`.
+InputBytes ReadRegularFileBytes(const std::string& path, const std::string& origin,
+                                const RegularFileRead& how);
+// The same as a string: for the small files read whole into a parser (a config, a
+// baseline, a key).
 std::string ReadRegularFile(const std::string& path, const std::string& origin,
                             const RegularFileRead& how);
 

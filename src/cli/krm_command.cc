@@ -40,7 +40,7 @@ FunctionConfig ReadConfigFile(const std::string& path, const Limits& limits) {
   RegularFileRead how;
   how.what = "rollcall's function config";
   how.max_bytes = limits.max_input_bytes;
-  Stream stream(ReadRegularFile(path, path, how), path, limits.max_documents);
+  Stream stream(ReadRegularFileBytes(path, path, how), path, limits.max_documents);
   std::vector<Document> documents = ParseStream(stream, limits);
   const Document* config = nullptr;
   for (const Document& doc : documents) {

@@ -33,7 +33,7 @@ ObjectKey KeyOf(const Consumer& consumer) {
                    consumer.name()};
 }
 
-PreviousRelease::PreviousRelease(std::string bytes, std::string origin,
+PreviousRelease::PreviousRelease(InputBytes bytes, std::string origin,
                                  const std::string& default_namespace, const Limits& limits)
     : stream_(std::make_unique<Stream>(std::move(bytes), std::move(origin))),
       documents_(ParseStream(*stream_, limits)) {
@@ -52,7 +52,7 @@ std::unique_ptr<PreviousRelease> LoadPreviousFile(const std::string& path,
                                                   const std::string& default_namespace,
                                                   const Limits& limits) {
   RegularFileRead how = RegularFileRead::Input("the previous release", limits.max_input_bytes);
-  return std::make_unique<PreviousRelease>(ReadRegularFile(path, path, how), path,
+  return std::make_unique<PreviousRelease>(ReadRegularFileBytes(path, path, how), path,
                                            default_namespace, limits);
 }
 
@@ -71,7 +71,8 @@ std::unique_ptr<PreviousRelease> LoadPreviousRelease(const std::string& helm,
       RunProgram({helm, "get", "manifest", "--namespace=" + name_space, "--", release},
                  limits.max_input_bytes, origin);
   if (got.exit_code == 0) {
-    return std::make_unique<PreviousRelease>(std::move(got.out), origin, name_space, limits);
+    return std::make_unique<PreviousRelease>(InputBytes(std::move(got.out)), origin, name_space,
+                                             limits);
   }
   if (got.err.find("release: not found") != std::string::npos) {
     return std::make_unique<PreviousRelease>();  // a first install

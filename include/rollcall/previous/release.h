@@ -28,7 +28,7 @@ class PreviousRelease {
  public:
   // An empty release: a first install.
   PreviousRelease() = default;
-  PreviousRelease(std::string bytes, std::string origin, const std::string& default_namespace,
+  PreviousRelease(InputBytes bytes, std::string origin, const std::string& default_namespace,
                   const Limits& limits);
   PreviousRelease(const PreviousRelease&) = delete;
   PreviousRelease& operator=(const PreviousRelease&) = delete;
