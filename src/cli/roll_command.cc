@@ -130,9 +130,9 @@ KubectlOptions KubectlOptionsOf(const RollFlags& flags) {
   return {flags.kubectl, flags.context, /*optional=*/false, flags.limits};
 }
 
-// A file named on the command line, held to the input limit.
-std::string ReadFileFor(const std::string& path, const std::string& what, const Limits& limits) {
-  return ReadRegularFile(path, path, RegularFileRead::Input(what, limits.max_input_bytes));
+// A stream named on the command line, held to the input limit.
+InputBytes ReadFileFor(const std::string& path, const std::string& what, const Limits& limits) {
+  return ReadRegularFileBytes(path, path, RegularFileRead::Input(what, limits.max_input_bytes));
 }
 
 // The cluster before the change: --state files, or kubectl. From kubectl, the
