@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <new>
 #include <utility>
@@ -35,12 +36,17 @@ std::size_t RoundToPages(std::size_t n) {
   return (n + page - 1) / page * page;
 }
 
-// MAP_NORESERVE: mapped but never written, the room costs address space only.
-char* MapAnonymous(std::size_t size) {
-  void* at = mmap(nullptr, size, PROT_READ | PROT_WRITE,
-                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-  if (at == MAP_FAILED) throw std::bad_alloc();
-  return static_cast<char*>(at);
+// read(2) of up to `n` bytes into `at`, retried on EINTR: 0 and the bytes read in
+// `got` (0 at the end), or the errno of the read that failed.
+int ReadSome(int fd, char* at, std::size_t n, std::size_t& got) {
+  for (;;) {
+    const ssize_t read_now = read(fd, at, n);
+    if (read_now >= 0) {
+      got = static_cast<std::size_t>(read_now);
+      return 0;
+    }
+    if (errno != EINTR) return errno;
+  }
 }
 
 }  // namespace
@@ -48,8 +54,6 @@ char* MapAnonymous(std::size_t size) {
 InputBytes InputBytes::Growable(std::size_t limit) {
   InputBytes bytes;
   bytes.limit_ = limit;
-  bytes.mapped_size_ = RoundToPages(std::min(std::max<std::size_t>(limit, 1), kFirstMapping));
-  bytes.mapped_ = MapAnonymous(bytes.mapped_size_);
   return bytes;
 }
 
@@ -79,9 +83,17 @@ InputBytes::~InputBytes() {
 char* InputBytes::Room(std::size_t want) {
   const std::size_t end = RoundToPages(size_ + std::min(want, room()));
   if (end > mapped_size_) {
-    // Doubling: a stream of n bytes moves its pages log2(n / 1 MiB) times.
-    const std::size_t grown = std::max(end, std::min(2 * mapped_size_, RoundToPages(limit_)));
-    void* at = mremap(mapped_, mapped_size_, grown, MREMAP_MAYMOVE);
+    void* at = nullptr;
+    std::size_t grown = 0;
+    if (mapped_ == nullptr) {
+      grown = std::max(end, RoundToPages(std::min(limit_, kFirstMapping)));
+      at = mmap(nullptr, grown, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                -1, 0);
+    } else {
+      // Doubling: a stream of n bytes moves its pages log2(n / 1 MiB) times.
+      grown = std::max(end, std::min(2 * mapped_size_, RoundToPages(limit_)));
+      at = mremap(mapped_, mapped_size_, grown, MREMAP_MAYMOVE);
+    }
     if (at == MAP_FAILED) throw std::bad_alloc();
     mapped_ = static_cast<char*>(at);
     mapped_size_ = grown;
@@ -102,13 +114,30 @@ void InputBytes::Trim() {
 }
 
 int InputBytes::ReadFrom(int fd) {
+  // Most files of a chart, and every config, end within the first run: read on the
+  // stack and kept as a string of their size, they cost no mapping of their own (a
+  // page at least, and a mapping each, of which a process may have about 65,000).
+  std::array<char, kFirstRun> first;
+  const std::size_t want = std::min(kFirstRun, room());
+  std::size_t held = 0;
+  while (held < want) {
+    std::size_t got = 0;
+    if (int error = ReadSome(fd, first.data() + held, want - held, got)) return error;
+    if (got == 0) break;
+    held += got;
+  }
+  if (held < want || held == room()) {
+    text_.assign(first.data(), held);
+    return 0;
+  }
+  std::copy_n(first.data(), held, Room(held));
+  Wrote(held);
   while (room() > 0) {
     const std::size_t run = std::min(std::clamp(size_, kFirstRun, kLongestRun), room());
-    const ssize_t got = read(fd, Room(run), run);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) return errno;
+    std::size_t got = 0;
+    if (int error = ReadSome(fd, Room(run), run, got)) return error;
     if (got == 0) break;
-    Wrote(static_cast<std::size_t>(got));
+    Wrote(got);
   }
   Trim();
   return 0;

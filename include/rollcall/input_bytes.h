@@ -2,14 +2,14 @@
 //
 // Some inputs arrive whole, as a std::string (`helm template`'s output, a test's
 // text). Standard input, Helm's pipe to a post-renderer, arrives a read(2) at a time
-// with no size to go by, and so may a file; they are read into anonymous memory that
-// grows in place
-// (mremap(2) moves the pages, never their bytes), so it is never copied and never
-// held twice, and asks for no more address space than it has read (a process under
-// `ulimit -v` reads as much as fits). The pages are made present a run at a time
-// (MADV_POPULATE_WRITE) before read(2) fills them, not faulted in one by one: on
-// kube-prometheus-stack's 4.7 MB, a quarter of the page faults (docs/performance.md,
-// "Reading standard input and files").
+// with no size to go by, and so may a file. One that ends within the first 64 KiB
+// is kept as a string of its size; a larger one is read into anonymous memory that
+// grows in place (mremap(2) moves the pages, never their bytes), so it is never
+// copied and never held twice, and asks for no more address space than it has read
+// (a process under `ulimit -v` reads as much as fits). Its pages are made present a
+// run at a time (MADV_POPULATE_WRITE) before read(2) fills them, not faulted in one
+// by one: on kube-prometheus-stack's 4.7 MB, a quarter of the page faults
+// (docs/performance.md, "Reading standard input and files").
 #pragma once
 
 #include <cstddef>
@@ -22,7 +22,8 @@ class InputBytes {
  public:
   InputBytes() = default;
   explicit InputBytes(std::string text) : text_(std::move(text)) {}
-  // Empty, to be written through Room() and Wrote(), up to `limit` bytes in all.
+  // Empty, to be written through ReadFrom(), or Room() and Wrote(), up to `limit`
+  // bytes in all. Nothing is mapped until something is written.
   static InputBytes Growable(std::size_t limit);
 
   InputBytes(InputBytes&& other) noexcept;
@@ -41,16 +42,17 @@ class InputBytes {
   // Throws std::bad_alloc when the memory cannot be had.
   char* Room(std::size_t want);
   // How many more bytes may be written in all.
-  std::size_t room() const { return limit_ - size_; }
+  std::size_t room() const { return limit_ - size(); }
   // `n` bytes were written at Room().
   void Wrote(std::size_t n) { size_ += n; }
   // Gives back the pages made present past the bytes written: called once writing
   // is over, so that the input costs its size and no more.
   void Trim();
 
-  // Reads `fd` to its end, or until room() is 0, then trims: a run at a time, its
-  // pages made present in one call, then filled by read(2) (retried on EINTR).
-  // Returns 0, or the errno of a read that failed; throws std::bad_alloc as Room().
+  // Into a buffer Growable() just made: reads `fd` to its end, or until room() is 0,
+  // then trims; a run at a time, its pages made present in one call, then filled by
+  // read(2) (retried on EINTR). Returns 0, or the errno of a read that failed;
+  // throws std::bad_alloc as Room().
   int ReadFrom(int fd);
 
  private:
