@@ -152,6 +152,8 @@ class ReferenceCollector {
     std::sort(notes_.hook_words.begin(), notes_.hook_words.end());
     notes_.hook_words.erase(std::unique(notes_.hook_words.begin(), notes_.hook_words.end()),
                             notes_.hook_words.end());
+    // A List item's notes hold its type and name already (ConsumerOf): they stay.
+    if (consumer.notes != nullptr) notes_.listed = std::move(consumer.notes->listed);
     if (!notes_.empty()) consumer.notes = std::make_unique<ConsumerNotes>(std::move(notes_));
   }
 

@@ -348,6 +348,44 @@ items:
   EXPECT_TRUE(model.consumers[1].listed());
 }
 
+// A List item whose references need notes of their own (the mounts of a volume it
+// reads, restart watches) keeps its type and name in them: `kubectl get pods -o yaml`
+// lists pods that mount kube-api-access and read a Secret, and roll leaves those a
+// controller owns to their controller. Found on a real API server (tests/cluster/
+// roll.sh): every such pod was "list/default/", not its own kind and name.
+TEST(BuildModel, ListItemWithAMountedVolumeKeepsItsKindAndName) {
+  Parsed parsed(R"(apiVersion: v1
+kind: List
+items:
+- apiVersion: v1
+  kind: Pod
+  metadata:
+    name: api-7f4b9c6d2-x1
+    ownerReferences: [{apiVersion: apps/v1, kind: ReplicaSet, name: api-7f4b9c6d2, uid: u, controller: true}]
+  spec:
+    containers:
+    - name: c
+      env: [{name: P, valueFrom: {secretKeyRef: {name: db, key: password}}}]
+      volumeMounts: [{name: settings, mountPath: /etc/settings}]
+    volumes: [{name: settings, configMap: {name: settings}}]
+- apiVersion: apps/v1
+  kind: Deployment
+  metadata:
+    name: web
+    annotations: {reloader.stakater.com/auto: "true"}
+  spec: {template: {spec: {containers: [{name: c, envFrom: [{secretRef: {name: db}}]}]}}}
+)");
+  Model model = BuildModel(parsed.documents, {}, "default");
+  ASSERT_EQ(model.consumers.size(), 2u);
+  EXPECT_TRUE(model.consumers[0].listed());
+  EXPECT_EQ(model.consumers[0].Describe(), "Pod default/api-7f4b9c6d2-x1");
+  EXPECT_EQ(model.consumers[0].Mounts(model.consumers[0].references[1]).size(), 1u);
+  EXPECT_TRUE(model.consumers[1].listed());
+  EXPECT_EQ(model.consumers[1].Describe(), "Deployment default/web");
+  ASSERT_NE(model.consumers[1].notes, nullptr);
+  EXPECT_EQ(model.consumers[1].notes->restart_watches.size(), 1u);
+}
+
 // A consumer holds no handle of its pod template: while its document keeps the
 // tree, the template is found again where its capture starts, each item of a List
 // its own, a bare Pod the object itself.
