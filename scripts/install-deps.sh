@@ -42,6 +42,9 @@ if [[ "${1:-}" != --build-only ]]; then
   # scripts/deb-check.sh runs the README's `sudo apt install ./…deb` as written, and
   # lintian on the package
   sudo lintian
+  # scripts/cluster.sh: the test control plane's certificates, and its readiness check
+  # (Go itself, 1.26 or newer, is not a Debian 12 package: the machines have it)
+  openssl curl
   )
 fi
 
