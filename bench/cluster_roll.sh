@@ -64,14 +64,29 @@ metadata: {name: shared-db, namespace: bench}
 stringData: {password: two, other: x}
 EOF
 user_kubeconfig="$(bash "$root/scripts/cluster.sh" user roll-bench system:masters)"
+# kubectl through a wrapper that notes each call's peak RSS: GNU time's figure for
+# rollcall counts the children it waited for, kubectl among them.
+printf '#!/bin/sh\nexec /usr/bin/time -f "%%M KiB %%e s %%C" -a -o "%s" "%s" "$@"\n' \
+  "$tmp/kubectl-calls" "$kubectl" >"$tmp/kubectl"
+chmod +x "$tmp/kubectl"
+# rollcall alone on the same input: the plan from a dump of what roll reads.
+"$kubectl" get -n bench deployments.apps,statefulsets.apps,daemonsets.apps,cronjobs.batch,jobs.batch,pods \
+  -o yaml >"$tmp/dump.yaml"
+"$kubectl" get -n bench secret shared-db -o yaml >"$tmp/secret.yaml"
+/usr/bin/time -f '%e s wall, %M KiB peak RSS' -o "$tmp/time-plan" \
+  "$build/rollcall" roll --dry-run --state "$tmp/dump.yaml" --state "$tmp/secret.yaml" \
+  --apply "$tmp/rotate.yaml" -n bench >"$tmp/plan.out" 2>&1 || { cat "$tmp/plan.out"; exit 1; }
+echo "what roll reads of the namespace: $(wc -c <"$tmp/dump.yaml") bytes of YAML"
+echo "rollcall roll --dry-run --state of it (rollcall alone): $(cat "$tmp/time-plan")"
+
 mark="$(wc -l <"$ROLLCALL_CLUSTER_DIR/audit.log")"
-/usr/bin/time -f '%e s wall, %M KiB peak RSS' -o "$tmp/time" \
-  env KUBECONFIG="$user_kubeconfig" KUBECTL="$kubectl" \
+/usr/bin/time -f '%e s wall, %M KiB peak RSS (rollcall or a kubectl it ran)' -o "$tmp/time" \
+  env KUBECONFIG="$user_kubeconfig" KUBECTL="$tmp/kubectl" \
   "$build/rollcall" roll --apply "$tmp/rotate.yaml" -n bench --timeout 10m >"$tmp/roll.out" 2>&1 ||
   { cat "$tmp/roll.out"; exit 1; }
 echo "rollcall roll --apply: $(cat "$tmp/time")"
 grep -E '^result:' "$tmp/roll.out"
-echo "rolled: $(grep -c '^rolled ' "$tmp/roll.out"), unchanged: $(grep -c '^unchanged ' "$tmp/roll.out")"
+echo "kubectl runs: $(wc -l <"$tmp/kubectl-calls"); the largest: $(sort -n "$tmp/kubectl-calls" | tail -n 1 | cut -c1-150)"
 sleep 2  # the audit log's last events
 tail -n +"$((mark + 1))" "$ROLLCALL_CLUSTER_DIR/audit.log" | python3 -c '
 import collections, json, sys

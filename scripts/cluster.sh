@@ -302,7 +302,8 @@ EOF
   start kube-controller-manager --kubeconfig="$dir/kube-controller-manager.kubeconfig" \
     --bind-address=127.0.0.1 --secure-port=0 --leader-elect=false \
     --root-ca-file="$pki/ca.crt" --service-account-private-key-file="$pki/sa.key" \
-    --use-service-account-credentials=true --controllers='*'
+    --use-service-account-credentials=true --controllers='*' \
+    --kube-api-qps=200 --kube-api-burst=400
   start kube-scheduler --kubeconfig="$dir/kube-scheduler.kubeconfig" \
     --bind-address=127.0.0.1 --secure-port=0 --leader-elect=false
   start kwok --kubeconfig="$dir/kwok.kubeconfig" \
@@ -320,8 +321,8 @@ EOF
               "annotations": {"kwok.x-k8s.io/node": "fake", "node.alpha.kubernetes.io/ttl": "0"},
               "labels": {"kubernetes.io/hostname": "rollcall-node-1", "kubernetes.io/os": "linux",
                          "kubernetes.io/arch": "amd64", "type": "kwok"}},
- "status": {"allocatable": {"cpu": "64", "memory": "256Gi", "pods": "1000"},
-            "capacity": {"cpu": "64", "memory": "256Gi", "pods": "1000"}}}
+ "status": {"allocatable": {"cpu": "1000", "memory": "4Ti", "pods": "10000"},
+            "capacity": {"cpu": "1000", "memory": "4Ti", "pods": "10000"}}}
 EOF
     die "could not create the node"
   wait_for 60 "the node Ready" node_ready

@@ -1,5 +1,8 @@
 #include "rollcall/limits.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "rollcall/byte_scan.h"
@@ -279,6 +282,13 @@ class StructureScan {
 };
 
 }  // namespace
+
+Limits ListOutputLimits(Limits limits) {
+  constexpr std::size_t kLargestOffset = std::numeric_limits<std::uint32_t>::max();
+  limits.max_document_bytes =
+      std::max(limits.max_document_bytes, std::min(limits.max_input_bytes, kLargestOffset));
+  return limits;
+}
 
 std::optional<TextProblem> FindTextProblem(std::string_view text, const Limits& limits) {
   if (text.size() > limits.max_document_bytes) {

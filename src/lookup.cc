@@ -5,6 +5,7 @@
 
 #include "rollcall/document.h"
 #include "rollcall/input_error.h"
+#include "rollcall/limits.h"
 #include "rollcall/object_names.h"
 #include "rollcall/process.h"
 
@@ -40,7 +41,7 @@ SourceLookup KubectlLookup(KubectlOptions options) {
         continue;
       }
       Stream stream(std::move(got.out), origin, options.limits.max_documents);
-      for (const Document& doc : ParseStream(stream, options.limits)) {
+      for (const Document& doc : ParseStream(stream, ListOutputLimits(options.limits))) {
         for (Source& source : ExtractStateSources(doc, name_space)) {
           result.sources.push_back(std::move(source));
         }

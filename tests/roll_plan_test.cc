@@ -1,8 +1,11 @@
 // roll's plan: which readers of a changed source roll, decided per key they read.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sstream>
+#include <string>
 
 #include "rollcall/input_error.h"
+#include "rollcall/limits.h"
 #include "rollcall/roll/cluster_view.h"
 #include "rollcall/roll/plan.h"
 #include "rollcall/state.h"
@@ -79,6 +82,40 @@ TEST(RollPlan, AKeyAddedRollsTheReadersOfEveryKeyOnly) {
   EXPECT_THAT(planned.plan.workloads[1].changed, ElementsAre("secret/db: b"));
   ASSERT_TRUE(planned.plan.changed[0].changed_keys);
   EXPECT_THAT(*planned.plan.changed[0].changed_keys, ElementsAre("b"));
+}
+
+// kubectl prints the workloads of a namespace as one List: 2,000 Deployments and their
+// pods came to 9 MB on a real API server (bench/cluster_roll.sh), over the 8 MiB a
+// document may have. The List is held to the input limit instead, each object in it
+// being the API server's, at most 3 MiB.
+TEST(RollPlan, ReadsAListLargerThanTheDocumentLimit) {
+  std::string list = "apiVersion: v1\nkind: List\nitems:\n";
+  auto item = [&](const std::string& document) {
+    std::istringstream lines(document);
+    std::string line;
+    bool first = true;
+    while (std::getline(lines, line)) {
+      list += (first ? "- " : "  ") + line + "\n";
+      first = false;
+    }
+  };
+  item(Deployment("reads-a", EnvKey("a")));
+  const std::string padding = "        padding: \"" + std::string(100'000, 'x') + "\"\n";
+  for (int i = 0; i < 90; ++i) item(Deployment("other-" + std::to_string(i), "", padding));
+  ASSERT_GT(list.size(), Limits{}.max_document_bytes);
+  Planned planned = Plan(Secret("  a: YQ==\n") + "---\n" + list, Secret("  a: Yg==\n"));
+  ASSERT_EQ(planned.plan.workloads.size(), 1u);
+  EXPECT_THAT(Actions(planned.plan), ElementsAre("reads-a roll"));
+}
+
+TEST(ListOutputLimits, HoldAListToTheInputLimitBelowFourGiB) {
+  Limits limits;
+  EXPECT_EQ(ListOutputLimits(limits).max_document_bytes, limits.max_input_bytes);
+  EXPECT_EQ(ListOutputLimits(limits).max_input_bytes, limits.max_input_bytes);
+  limits.max_input_bytes = std::size_t{16} << 30;
+  EXPECT_EQ(ListOutputLimits(limits).max_document_bytes, std::size_t{0xFFFFFFFF});
+  limits.max_input_bytes = 1000;  // smaller than the document limit: that stays
+  EXPECT_EQ(ListOutputLimits(limits).max_document_bytes, Limits{}.max_document_bytes);
 }
 
 TEST(RollPlan, AKeyRemovedIsAChangeForItsReader) {

@@ -22,6 +22,14 @@ struct Limits {
   std::size_t max_documents = kDefaultMaxDocuments;       // stream.h says why
 };
 
+// The limits for what `kubectl get` prints: one List of every object asked for (all
+// the workloads of a namespace, every Secret named). Its size is held to the input
+// limit, each object in it to the API server's own 3 MiB; the per-document limit,
+// which is about one object, would refuse the List of a large namespace (2,000
+// Deployments and their pods print 9 MB). Held below 4 GiB, where a document's
+// offsets stop fitting in 32 bits.
+Limits ListOutputLimits(Limits limits);
+
 // What the text of one document shows wrong before any parser sees it.
 struct TextProblem {
   enum class Kind {

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "rollcall/document.h"
+#include "rollcall/limits.h"
 #include "rollcall/model.h"
 
 namespace rollcall::roll {
@@ -47,7 +48,8 @@ ClusterView ReadClusterView(std::vector<std::unique_ptr<Stream>> streams, Analys
   std::vector<Document> documents;
   std::set<ObjectKey> skipped;
   for (const std::unique_ptr<Stream>& stream : streams) {
-    for (Document& doc : ParseStream(*stream, limits)) {
+    // kubectl's Lists, or dumps of them given as --state.
+    for (Document& doc : ParseStream(*stream, ListOutputLimits(limits))) {
       if (doc.shape() == Document::Shape::kObject) {
         NoteSkipped(doc.root(), options.default_namespace, skipped);
         YamlNode items = Child(doc.root(), "items");
