@@ -30,8 +30,7 @@ SourceLookup KubectlLookup(KubectlOptions options) {
       std::string origin = "kubectl get " + std::string(SourceKindSlug(kind)) + " -n " + name_space;
       ProcessOutput got = RunProgram(argv, options.limits.max_input_bytes, origin);
       if (got.exit_code != 0) {
-        std::string message =
-            "kubectl failed (exit " + std::to_string(got.exit_code) + "): " + got.ErrorText();
+        std::string message = KubectlFailure(got);
         if (!options.optional) throw InputError(Location{origin, 0, 0, 0}, message);
         Finding finding;
         finding.rule = "lookup-failed";

@@ -102,6 +102,17 @@ std::string ProcessOutput::ErrorText() const {
   return text;
 }
 
+std::string KubectlFailure(const ProcessOutput& got) {
+  std::string text = got.ErrorText();
+  std::string message = "kubectl failed (exit " + std::to_string(got.exit_code) + "): " + text;
+  if (text.find("is forbidden: ") != std::string::npos) {
+    message +=
+        " (the rights rollcall needs, as Roles: docs/security.md, \"The rights rollcall needs "
+        "in a cluster\")";
+  }
+  return message;
+}
+
 ProcessOutput RunProgram(const std::vector<std::string>& argv, std::size_t max_stdout_bytes,
                          const std::string& origin, const std::optional<std::string>& input) {
   ProcessOutput result;

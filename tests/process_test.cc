@@ -40,5 +40,24 @@ TEST(RunProgram, OutputPastTheLimitStopsTheProgram) {
   EXPECT_THROW(RunProgram({"/bin/cat"}, 1000, "cat", Megabyte()), InputError);
 }
 
+// A refusal of the API server for want of a right says where the Roles rollcall needs
+// are listed (tests/cluster/rbac.sh sees it from a real API server); any other failure
+// is kubectl's words alone.
+TEST(KubectlFailure, AForbiddenCallPointsToTheRolesRollcallNeeds) {
+  ProcessOutput got;
+  got.exit_code = 1;
+  got.err =
+      "Error from server (Forbidden): secrets \"db\" is forbidden: User \"ci\" cannot get "
+      "resource \"secrets\" in API group \"\" in the namespace \"shop\"\n";
+  EXPECT_EQ(KubectlFailure(got),
+            "kubectl failed (exit 1): Error from server (Forbidden): secrets \"db\" is forbidden: "
+            "User \"ci\" cannot get resource \"secrets\" in API group \"\" in the namespace "
+            "\"shop\" (the rights rollcall needs, as Roles: docs/security.md, \"The rights "
+            "rollcall needs in a cluster\")");
+  got.err = "error: You must be logged in to the server (Unauthorized)\n";
+  EXPECT_EQ(KubectlFailure(got),
+            "kubectl failed (exit 1): error: You must be logged in to the server (Unauthorized)");
+}
+
 }  // namespace
 }  // namespace rollcall

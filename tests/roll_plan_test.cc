@@ -1,6 +1,7 @@
 // roll's plan: which readers of a changed source roll, decided per key they read.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
 #include <sstream>
 #include <string>
 

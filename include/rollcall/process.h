@@ -24,6 +24,11 @@ struct ProcessOutput {
   std::string ErrorText() const;
 };
 
+// "kubectl failed (exit N): what it said", for the error of a kubectl run. Where the
+// API server refused a call for want of a right (kubectl's "… is forbidden: User …
+// cannot …"), it adds where the Roles rollcall needs are listed.
+std::string KubectlFailure(const ProcessOutput& got);
+
 // Runs `argv` (argv[0] looked up on PATH unless it contains a '/') with stdin
 // from /dev/null, or fed `input` when given, and no shell, and waits for it. Never
 // throws for the program's failures, but when it prints more than

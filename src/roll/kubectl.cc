@@ -22,8 +22,7 @@ void CheckNames(const std::string& kind, const std::string& name_space, const st
 }
 
 InputError Failed(const ProcessOutput& got, const std::string& origin) {
-  return {Location{origin, 0, 0, 0},
-          "kubectl failed (exit " + std::to_string(got.exit_code) + "): " + got.ErrorText()};
+  return {Location{origin, 0, 0, 0}, KubectlFailure(got)};
 }
 
 nlohmann::json ParseJson(const std::string& text, const std::string& origin) {

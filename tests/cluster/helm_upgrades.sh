@@ -104,7 +104,15 @@ secret_field() {
   jsonpath "$1" secret demo-db "{.data.$2}" | base64 -d
 }
 
-# same_as_before NS BEFORE STEP-OUTPUT: helm exited 0, the Deployment settled, and its
+# upgrade_step WAY NAMESPACE ARGS...: helm_run, its exit status in $status, then the
+# Deployment given time to settle.
+upgrade_step() {
+  helm_run "$@"
+  status=$?
+  eventually 60 settled "$2" demo-web
+}
+
+# same_as_before NS BEFORE STATUS: helm exited 0, the Deployment settled, and its
 # ReplicaSets and pods are exactly BEFORE.
 same_as_before() {
   local ns="$1" before="$2" status="$3" after
@@ -119,9 +127,7 @@ for way in "${ways[@]}"; do
   ns="${name//_/-}"
   sets=(--set db.password=first)
 
-  helm_run "$way" "$ns" "${sets[@]}"
-  status=$?
-  eventually 60 settled "$ns" demo-web
+  upgrade_step "$way" "$ns" "${sets[@]}"
   before="$(state "$ns")"
   hash0="$(template_hash "$ns")"
   [[ $status == 0 && "$(replicasets "$ns" "$selector" | wc -l)" == 1 &&
@@ -130,9 +136,7 @@ for way in "${ways[@]}"; do
   check $? "helm exited $status: $(tail -n 5 "$tmp/helm.out")" "$before" "template hash: '$hash0'"
 
   sets=(--set db.password=second)
-  helm_run "$way" "$ns" "${sets[@]}"
-  status=$?
-  eventually 60 settled "$ns" demo-web
+  upgrade_step "$way" "$ns" "${sets[@]}"
   after="$(state "$ns")"
   password="$(secret_field "$ns" password)"
   if [[ $how == none ]]; then

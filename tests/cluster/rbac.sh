@@ -26,9 +26,9 @@ rbac="$root/tests/cluster/rbac"
 checks=(
   "render --lookup kubectl as a user with the lookup Role: exit 0, the Secret outside the input hashed, the hash a --state file of the same Secret gives"
   "the Secret changed in the cluster: render --lookup kubectl writes another hash"
-  "render --lookup kubectl as a user without the lookup Role: exit 2, nothing on stdout, the error names the forbidden get of secrets"
+  "render --lookup kubectl as a user whose Role lacks get secrets: exit 2, nothing on stdout, the error names the forbidden get of secrets and where the Roles are listed"
   "roll --apply as a user with the roll Role: exit 0, the reader rolled and observed"
-  "roll --apply as a user without the roll Role: exit 2, the error names what is forbidden, the Secret unchanged"
+  "roll --apply as a user without the roll Role: exit 2, the error names what is forbidden and where the Roles are listed, the Secret unchanged"
   "kubectl get … | rollcall consumers as a user with the consumers Role: the reader listed"
   "the same without the consumers Role: kubectl is forbidden to list deployments, and nothing is listed"
 )
@@ -36,41 +36,8 @@ echo "1..${#checks[@]}"
 
 cluster_start
 
-kc create namespace shop >/dev/null
-kc apply -n shop -f - >/dev/null <<'EOF'
-apiVersion: v1
-kind: Secret
-metadata: {name: external-db}
-stringData: {password: one, username: app}
----
-apiVersion: apps/v1
-kind: Deployment
-metadata: {name: api}
-spec:
-  replicas: 1
-  selector: {matchLabels: {app: api}}
-  template:
-    metadata: {labels: {app: api}}
-    spec:
-      containers:
-      - name: api
-        image: example/api:1
-        env:
-        - name: DB_PASSWORD
-          valueFrom: {secretKeyRef: {name: external-db, key: password}}
-EOF
-
-# A user bound to ROLE (a file of tests/cluster/rbac/, applied in shop), and one bound
-# to nothing.
-user_with() {
-  local user="$1" role="$2"
-  kc apply -n shop -f "$rbac/$role.yaml" >/dev/null || return 1
-  kc create rolebinding -n shop "$user" --role="$role" --user="$user" >/dev/null || return 1
-  ROLLCALL_CLUSTER_DIR="$tmp/cluster" bash "$root/scripts/cluster.sh" user "$user"
-}
-nobody="$(ROLLCALL_CLUSTER_DIR="$tmp/cluster" bash "$root/scripts/cluster.sh" user nobody)"
-
-# The chart's view: the Deployment alone, reading a Secret it does not render.
+# The chart's view: the Deployment alone, reading a Secret it does not render. The
+# cluster runs it, beside that Secret.
 cat >"$tmp/app.yaml" <<'EOF'
 apiVersion: apps/v1
 kind: Deployment
@@ -87,6 +54,21 @@ spec:
         - name: DB_PASSWORD
           valueFrom: {secretKeyRef: {name: external-db, key: password}}
 EOF
+kc create namespace shop >/dev/null
+kc create secret generic -n shop external-db --from-literal=password=one \
+  --from-literal=username=app >/dev/null
+kc apply -f "$tmp/app.yaml" >/dev/null
+
+# A user bound to ROLE (a file of tests/cluster/rbac/, applied in shop), and one bound
+# to nothing.
+user_with() {
+  local user="$1" role="$2"
+  kc apply -n shop -f "$rbac/$role.yaml" >/dev/null || return 1
+  kc create rolebinding -n shop "$user" --role="$role" --user="$user" >/dev/null || return 1
+  ROLLCALL_CLUSTER_DIR="$tmp/cluster" bash "$root/scripts/cluster.sh" user "$user"
+}
+nobody="$(ROLLCALL_CLUSTER_DIR="$tmp/cluster" bash "$root/scripts/cluster.sh" user nobody)"
+
 # hash_of FILE: the config hash render wrote (block or flow style), or nothing.
 hash_of() { grep -o 'rollcall.dev/config-hash"\{0,1\}: *"\{0,1\}sha256:[0-9a-f]\{64\}' "$1" | grep -o 'sha256:.*' | head -n 1; }
 
@@ -111,12 +93,22 @@ changed="$(hash_of "$tmp/lookup2.out")"
 [[ $status == 0 && "$changed" == sha256:* && "$changed" != "$looked_up" ]]
 check $? "exit $status, hash '$looked_up' -> '$changed'" "$(cat "$tmp/lookup2.err")"
 
-KUBECONFIG="$nobody" "$rollcall" render --lookup kubectl --namespace shop \
+# A Role of its own that lacks only `get secrets`: the lookup Role for ConfigMaps.
+kc apply -n shop -f - >/dev/null <<'EOF'
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: configmaps-only}
+rules:
+- {apiGroups: [""], resources: [configmaps], verbs: [get]}
+EOF
+kc create rolebinding -n shop configmaps-only --role=configmaps-only --user=configmaps-only >/dev/null
+configmaps_only="$(ROLLCALL_CLUSTER_DIR="$tmp/cluster" bash "$root/scripts/cluster.sh" user configmaps-only)"
+KUBECONFIG="$configmaps_only" "$rollcall" render --lookup kubectl --namespace shop \
   <"$tmp/app.yaml" >"$tmp/denied.out" 2>"$tmp/denied.err"
 status=$?
 [[ $status == 2 && ! -s "$tmp/denied.out" ]] &&
   grep -q 'cannot get resource "secrets"' "$tmp/denied.err" &&
-  grep -q 'forbidden' "$tmp/denied.err"
+  grep -q 'forbidden' "$tmp/denied.err" && grep -q 'docs/security.md' "$tmp/denied.err"
 check $? "exit $status, stdout $(wc -c <"$tmp/denied.out") bytes" "$(cat "$tmp/denied.err")"
 tap_diag "what the user is told:" "$(cat "$tmp/denied.err")"
 
@@ -140,7 +132,8 @@ KUBECONFIG="$nobody" "$rollcall" roll --apply "$tmp/rotate2.yaml" -n shop --time
   >"$tmp/roll2.out" 2>"$tmp/roll2.err"
 status=$?
 after="$(jsonpath shop secret external-db '{.metadata.resourceVersion}')"
-[[ $status == 2 && "$before" == "$after" ]] && grep -q 'forbidden' "$tmp/roll2.err"
+[[ $status == 2 && "$before" == "$after" ]] && grep -q 'forbidden' "$tmp/roll2.err" &&
+  grep -q 'docs/security.md' "$tmp/roll2.err"
 check $? "exit $status, Secret resourceVersion $before -> $after" "$(cat "$tmp/roll2.out" "$tmp/roll2.err")"
 tap_diag "what the user is told:" "$(cat "$tmp/roll2.err")"
 
