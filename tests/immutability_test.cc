@@ -216,25 +216,30 @@ TEST(StatefulSetRules, ClaimTemplateChangeIsRefused) {
   std::vector<ImmutableViolation> v =
       Check(kStatefulSet, Edit(kStatefulSet, "storage: 1Gi", "storage: 2Gi"));
   ASSERT_EQ(v.size(), 1u);
-  EXPECT_EQ(v[0].field, "spec");
-  EXPECT_EQ(v[0].message,
-            "spec: Forbidden: updates to statefulset spec for fields other than 'replicas', "
-            "'ordinals', 'template', 'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and "
-            "'minReadySeconds' are forbidden");
+  EXPECT_EQ(v[0].field, "spec.volumeClaimTemplates");
+  EXPECT_EQ(v[0].message, "spec.volumeClaimTemplates: Invalid value: field is immutable");
   EXPECT_EQ(v[0].mark.line, 13);  // the first claim template
 }
 
-TEST(StatefulSetRules, OtherSpecChangesAreRefused) {
+// As Kubernetes 1.35 and later refuse them, each field by name (v1.37.2:
+// `spec.serviceName: Invalid value: "db-headless": field is immutable`).
+TEST(StatefulSetRules, FourFieldsMayNotChange) {
   const std::string& s = kStatefulSet;
   EXPECT_THAT(Fields(s, Edit(s, "serviceName: db", "serviceName: db-headless")),
-              ElementsAre("spec"));
+              ElementsAre("spec.serviceName"));
   EXPECT_THAT(Fields(s, Edit(s, "{app: db}}\n  update", "{app: db2}}\n  update")),
-              ElementsAre("spec"));
+              ElementsAre("spec.selector"));
   EXPECT_THAT(Fields(s, Edit(s, "replicas: 1", "replicas: 1\n  podManagementPolicy: Parallel")),
-              ElementsAre("spec"));
-  // Mutable from Kubernetes 1.35 only; refused before.
+              ElementsAre("spec.podManagementPolicy"));
+}
+
+// Refused by Kubernetes 1.34 and earlier, accepted since 1.35 (every release still
+// supported); v1.37.2 accepts it (tests/cluster/preflight.sh,
+// statefulset-revision-history-limit).
+TEST(StatefulSetRules, RevisionHistoryLimitMayChange) {
+  const std::string& s = kStatefulSet;
   EXPECT_THAT(Fields(s, Edit(s, "replicas: 1", "replicas: 1\n  revisionHistoryLimit: 3")),
-              ElementsAre("spec"));
+              IsEmpty());
 }
 
 // ---- Service ----------------------------------------------------------------------

@@ -18,10 +18,6 @@ namespace {
 
 using Path = std::vector<std::string>;
 
-constexpr const char* kStatefulSetMessage =
-    "updates to statefulset spec for fields other than 'replicas', 'ordinals', 'template', "
-    "'updateStrategy', 'persistentVolumeClaimRetentionPolicy' and 'minReadySeconds' are "
-    "forbidden";
 constexpr const char* kPvcMessage =
     "spec is immutable after creation except resources.requests and volumeAttributesClassName "
     "for bound claims";
@@ -247,35 +243,29 @@ void CheckJob(Checker& c) {
   c.Immutable({"spec", "successPolicy"});
 }
 
-// pkg/apis/apps/validation ValidateStatefulSetUpdate. Kubernetes 1.35 also lets
-// revisionHistoryLimit change (and names it in the message); earlier releases do
-// not, so a change of it is reported.
+// pkg/apis/apps/validation ValidateStatefulSetUpdate, as every release still supported
+// (1.35 and later) has it: selector, volumeClaimTemplates, serviceName and
+// podManagementPolicy may not change; the rest of spec may (revisionHistoryLimit too,
+// which 1.34 and earlier refused). Checked on a real API server, v1.37.2
+// (tests/cluster/preflight.sh), whose messages name the field, as these do.
 void CheckStatefulSet(Checker& c) {
-  std::vector<std::string> changed =
-      c.ChangedKeys({"spec"},
-                    {"replicas", "ordinals", "template", "updateStrategy",
-                     "persistentVolumeClaimRetentionPolicy", "minReadySeconds"},
-                    {{"podManagementPolicy", "OrderedReady"},
-                     {"revisionHistoryLimit", "10"},
-                     {"serviceName", ""}});
+  c.Immutable({"spec", "selector"});
   // A claim template's apiVersion, kind and status are dropped when the API server
   // converts it, so only its metadata and spec count.
-  auto it = std::find(changed.begin(), changed.end(), "volumeClaimTemplates");
-  if (it != changed.end()) {
-    YamlNode before = c.Previous({"spec", "volumeClaimTemplates"});
-    YamlNode after = c.Current({"spec", "volumeClaimTemplates"});
-    std::vector<YamlNode> a = Items(before);
-    std::vector<YamlNode> b = Items(after);
-    bool same = IsCollection(before) == before.IsSequence() &&
-                IsCollection(after) == after.IsSequence() && a.size() == b.size();
-    for (std::size_t i = 0; same && i < a.size(); ++i) {
-      same = SemanticEqual(Field(a[i], "metadata"), Field(b[i], "metadata"), ApiSemantics()) &&
-             SemanticEqual(Field(a[i], "spec"), Field(b[i], "spec"), ApiSemantics());
-    }
-    if (same) changed.erase(it);
+  const Path templates = {"spec", "volumeClaimTemplates"};
+  YamlNode before = c.Previous(templates);
+  YamlNode after = c.Current(templates);
+  std::vector<YamlNode> a = Items(before);
+  std::vector<YamlNode> b = Items(after);
+  bool same = IsCollection(before) == before.IsSequence() &&
+              IsCollection(after) == after.IsSequence() && a.size() == b.size();
+  for (std::size_t i = 0; same && i < a.size(); ++i) {
+    same = SemanticEqual(Field(a[i], "metadata"), Field(b[i], "metadata"), ApiSemantics()) &&
+           SemanticEqual(Field(a[i], "spec"), Field(b[i], "spec"), ApiSemantics());
   }
-  if (changed.empty()) return;
-  c.Add("spec", Forbidden("spec", kStatefulSetMessage), {"spec", changed.front()});
+  if (!same) c.Add(Join(templates), Invalid(Join(templates), "field is immutable"), templates);
+  c.ImmutableScalar({"spec", "serviceName"});
+  c.ImmutableScalar({"spec", "podManagementPolicy"}, "OrderedReady");
 }
 
 // The Service's primary and secondary cluster IPs: clusterIPs, else clusterIP.

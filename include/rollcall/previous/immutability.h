@@ -39,8 +39,9 @@ struct ImmutableViolation {
 //                        spec.podFailurePolicy, spec.backoffLimitPerIndex, spec.managedBy,
 //                        spec.successPolicy
 //   apps Deployment, ReplicaSet, DaemonSet   spec.selector
-//   apps StatefulSet     spec, except replicas, ordinals, template, updateStrategy,
-//                        persistentVolumeClaimRetentionPolicy and minReadySeconds
+//   apps StatefulSet     spec.selector, spec.volumeClaimTemplates, spec.serviceName,
+//                        spec.podManagementPolicy (Kubernetes 1.35 and later: the rest of
+//                        spec may change, revisionHistoryLimit too)
 //   core Service         spec.clusterIPs[0] (from clusterIP/clusterIPs) and spec.ipFamilies
 //                        once set, spec.healthCheckNodePort of a LoadBalancer with
 //                        externalTrafficPolicy Local
