@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # APS-4720 as a real sequence on a real control plane (scripts/cluster.sh), with Helm 3
-# and Helm 4, on charts/edge-gateway: install, stage (a one-time token, the bootstrap Job
-# writing the staging Secret), promote with --reuse-values (the token kept, the Job's
-# template changed), then the token cleared.
+# and Helm 4, on charts/edge-gateway: install, stage with --reuse-values (a one-time
+# token, the bootstrap Job writing the staging Secret), promote with --reuse-values (the
+# token kept, the Job's template changed), then the token cleared.
 #
 # Without rollcall the API server refuses the promote: the kept Job's pod template
 # changed, and a Job's template is immutable. With rollcall (--previous-release: the Job
@@ -73,7 +73,7 @@ gateway_replicasets() {
   replicasets "$1" app.kubernetes.io/component=gateway | awk '{print $2}' | tr '\n' ' '
 }
 
-stage=(--set bootstrap.tls.token=T1 --set bootstrap.stageSecret=true)
+stage=(--reuse-values --set bootstrap.tls.token=T1 --set bootstrap.stageSecret=true)
 promote=(--reuse-values --set bootstrap.stageSecret=false --set rotation.promote=true
   --set-file "rotation.certificatePem=$pem")
 clear_token=(--reuse-values --set-string 'bootstrap.tls.token=')
