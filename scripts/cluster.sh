@@ -359,8 +359,11 @@ cmd_down() {
 
 cmd_user() {
   local name="${1:?usage: cluster.sh user NAME [GROUP]}" group="${2:-}"
-  [[ "$name" =~ ^[a-z][a-z0-9-]{0,40}$ ]] || die "user names are [a-z][a-z0-9-]*: '$name'"
-  [[ -z "$group" || "$group" =~ ^[a-z][a-z0-9:-]{0,60}$ ]] || die "bad group '$group'"
+  # Checked before openssl sees them; shown quoted (%q), control characters escaped.
+  [[ "$name" =~ ^[a-z][a-z0-9-]{0,40}$ ]] ||
+    die "user names are [a-z][a-z0-9-]*: $(printf %q "$name")"
+  [[ -z "$group" || "$group" =~ ^[a-z][a-z0-9:-]{0,60}$ ]] ||
+    die "group names are [a-z][a-z0-9:-]*: $(printf %q "$group")"
   [[ -f "$dir/api-port" ]] || die "no cluster in $dir (cluster.sh up first)"
   pki="$dir/pki"
   cert "user-$name" "$name" "$group"

@@ -31,6 +31,7 @@ checks=(
   "roll --apply as a user without the roll Role: exit 2, the error names what is forbidden and where the Roles are listed, the Secret unchanged"
   "kubectl get … | rollcall consumers as a user with the consumers Role: the reader listed"
   "the same without the consumers Role: kubectl is forbidden to list deployments, and nothing is listed"
+  "cluster.sh user refuses hostile names (leading '-', ';', '../', an escape sequence) before openssl runs, and shows them escaped"
 )
 echo "1..${#checks[@]}"
 
@@ -147,5 +148,17 @@ KUBECONFIG="$nobody" kc get -n shop deployments,statefulsets,daemonsets,cronjobs
   2>"$tmp/get2.err" | "$rollcall" consumers external-db -n shop - >"$tmp/consumers2.out" 2>"$tmp/consumers2.err"
 grep -q 'cannot list resource "deployments"' "$tmp/get2.err" && ! grep -q '^deployment/' "$tmp/consumers2.out"
 check $? "$(cat "$tmp/get2.err" "$tmp/consumers2.out" "$tmp/consumers2.err")"
+
+ok=1
+evidence=()
+for hostile in '-rf' 'a;b' '../x' $'a\e[2Jb'; do
+  out="$(ROLLCALL_CLUSTER_DIR="$tmp/cluster" bash "$root/scripts/cluster.sh" user "$hostile" 2>&1)" &&
+    ok=0
+  [[ "$out" == *"user names are"* && "$out" != *$'\e'* ]] || ok=0
+  [[ -e "$tmp/cluster/pki/user-$hostile.crt" ]] && ok=0
+  evidence+=("$(printf %q "$hostile"): $(printf %q "$out")")
+done
+((ok))
+check $? "${evidence[@]}"
 
 [[ $failed == 0 ]]
