@@ -5,6 +5,8 @@
 #
 #   /usr/local/bin/rollcall   this checkout, -Dstatic_binary=true, release, stripped
 #   /usr/local/bin/helm       Helm 3 (.cache/helm/v3/helm, scripts/fetch-helm.sh)
+#   /usr/local/bin/kubectl    kubectl (.cache/kubectl/kubectl, scripts/fetch-helm.sh): the
+#                             rollcall-kustomize plugin's `kubectl kustomize`
 #   /bin/bash                 Debian's bash-static: the plugin's generate is `bash -c`
 #   /bin/busybox              Debian's busybox-static; grep, sort, sh and a few more
 #                             commands are symlinks to it
@@ -35,6 +37,8 @@
 #   NINJA_JOBS       ninja's -j for that build (default 1)
 #   ROLLCALL_BINARY  a static rollcall to put in instead of building one
 #   ROLLCALL_HELM    the static helm to put in (default .cache/helm/v3/helm, fetched if missing)
+#   ROLLCALL_KUBECTL the static kubectl to put in (default .cache/kubectl/kubectl, fetched
+#                    if missing)
 #   ROLLCALL_IMAGE   the image's name (default rollcall-argocd-cmp:VERSION, VERSION being
 #                    what the rollcall binary reports)
 #
@@ -66,6 +70,7 @@ absolute() { if [[ "$1" == /* ]]; then echo "$1"; else echo "$start/$1"; fi; }
 [[ -z "$archive" ]] || archive="$(absolute "$archive")"
 [[ -z "${ROLLCALL_BINARY:-}" ]] || ROLLCALL_BINARY="$(absolute "$ROLLCALL_BINARY")"
 [[ -z "${ROLLCALL_HELM:-}" ]] || ROLLCALL_HELM="$(absolute "$ROLLCALL_HELM")"
+[[ -z "${ROLLCALL_KUBECTL:-}" ]] || ROLLCALL_KUBECTL="$(absolute "$ROLLCALL_KUBECTL")"
 # containers-transports reads oci-archive:PATH[:REFERENCE], so a ':' would split the path.
 [[ "$archive" != *:* ]] || die "--archive '$archive': the file name may not contain ':'"
 
@@ -123,6 +128,13 @@ fi
 [[ -x "$helm" ]] || die "no helm at $helm"
 cp "$helm" "$stage/usr/local/bin/helm"
 chmod 0755 "$stage/usr/local/bin/helm"
+kubectl="${ROLLCALL_KUBECTL:-$root/.cache/kubectl/kubectl}"
+if [[ ! -x "$kubectl" && -z "${ROLLCALL_KUBECTL:-}" ]]; then
+  bash "$root/scripts/fetch-helm.sh" kubectl || die "cannot fetch kubectl (scripts/fetch-helm.sh)"
+fi
+[[ -x "$kubectl" ]] || die "no kubectl at $kubectl"
+cp "$kubectl" "$stage/usr/local/bin/kubectl"
+chmod 0755 "$stage/usr/local/bin/kubectl"
 
 # 3. bash, busybox and the commands the plugin's generate runs (grep, sort), plus a few
 # for a shell in the container (kubectl exec) and for plugins of your own.
@@ -140,7 +152,7 @@ for applet in "${applets[@]}"; do
 done
 ln -s ../../bin/busybox "$stage/usr/bin/env"
 
-for binary in bin/bash bin/busybox usr/local/bin/rollcall usr/local/bin/helm; do
+for binary in bin/bash bin/busybox usr/local/bin/rollcall usr/local/bin/helm usr/local/bin/kubectl; do
   static "$stage/$binary" || die "$binary is not a static binary: $(readelf -l -d "$stage/$binary" 2>&1 | grep 'INTERP\|NEEDED' | head -n 5)"
 done
 

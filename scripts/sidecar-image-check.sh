@@ -30,7 +30,7 @@ source "$root/tests/lib/argocd_application.sh"
 checks=(
   "the image builds FROM scratch (scripts/build-sidecar-image.sh): one layer; its OCI archive reads back as the same image"
   "image config: user 999:999, entrypoint /var/run/argocd/argocd-cmp-server, working folder /home/argocd, PATH, HOME, helm's homes under /tmp"
-  "image files: the rollcall and Helm 3 binaries, bash, busybox as grep and sort, plugin.yaml as shipped in /home/argocd/cmp-server/config, user argocd 999, /tmp writable by all"
+  "image files: the rollcall, Helm 3 and kubectl binaries, bash, busybox as grep and sort, plugin.yaml as shipped in /home/argocd/cmp-server/config, user argocd 999, /tmp writable by all"
   "every ELF file in the image is static: no program interpreter, no dynamic section"
   "integrations/argocd/repo-server-sidecar.yaml and the documented kustomization name the image rollcall-argocd-cmp:VERSION"
   "in the image (buildah run, chroot): runs as 999:999 (argocd); bash, helm and rollcall on PATH"
@@ -149,7 +149,7 @@ if [[ -z "$mount" || ! -d "$mount" ]]; then
 else
   files="$(
     cd "$mount" || exit 1
-    for f in usr/local/bin/rollcall usr/local/bin/helm bin/bash bin/busybox bin/grep bin/sort \
+    for f in usr/local/bin/rollcall usr/local/bin/helm usr/local/bin/kubectl bin/bash bin/busybox bin/grep bin/sort \
       home/argocd home/argocd/cmp-server/config/plugin.yaml home/argocd/cmp-server/plugins \
       var/run/argocd tmp; do
       stat -c '%n %F %a %u:%g' "$f" 2>&1
@@ -165,6 +165,7 @@ else
   )"
   want_files="usr/local/bin/rollcall regular file 755 0:0
 usr/local/bin/helm regular file 755 0:0
+usr/local/bin/kubectl regular file 755 0:0
 bin/bash regular file 755 0:0
 bin/busybox regular file 755 0:0
 bin/grep symbolic link 777 0:0
