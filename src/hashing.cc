@@ -9,7 +9,9 @@
 namespace rollcall {
 namespace {
 
-constexpr std::string_view kEncodingTag = "rollcall-config/v1";
+// v2 left out the namespace: a pod reads only sources of its own namespace, so it
+// told nothing, and it made the hash depend on how rollcall was told the namespace.
+constexpr std::string_view kEncodingTag = "rollcall-config/v2";
 
 void PutCount(std::string& out, std::uint64_t n) {
   for (int shift = 56; shift >= 0; shift -= 8) {
@@ -42,7 +44,6 @@ std::string CanonicalEncoding(const std::vector<SourceRead>& reads) {
   for (const SourceRead& read : reads) {
     const Source& source = *read.source;
     PutField(out, SourceKindSlug(source.id.kind));
-    PutField(out, source.id.name_space.view());
     PutField(out, source.id.name.view());
     if (!read.keys) {
       PutCount(out, source.entries.size());

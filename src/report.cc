@@ -82,6 +82,14 @@ void WriteText(std::ostream& out, const Report& report, const ReportStyle& style
   out << report.summary.Line() << '\n';
   if (report.baseline) out << Printable(BaselineLine(*report.baseline)) << '\n';
   out << CountLine(report.findings) << '\n';
+  // render's report: what the deploy does, as render prints it on stderr.
+  if (report.stopped) out << "rollout: nothing (render stopped)\n";
+  if (!report.stopped) {
+    for (const RolloutEntry& entry : report.rollout) {
+      out << "rollout: " << Printable(FormatRollout(entry)) << '\n';
+    }
+  }
+  if (!report.error.empty()) out << "error: " << Printable(report.error) << '\n';
 }
 
 // --- json -------------------------------------------------------------------

@@ -2,8 +2,10 @@
 // no option value split at commas, patterns compiled and bounded once, the report
 // never written through a symbolic link, a failed stdout write said, and names
 // printed with their control characters escaped.
+#include <fcntl.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -249,6 +251,84 @@ TEST(ReportFile, ReplacesTheFileWholeAndLeavesNothingBeside) {
   std::size_t entries = 0;
   for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir.path())) ++entries;
   EXPECT_EQ(entries, 2u);  // report.json and hardlink: no temporary file left
+}
+
+// Helm 3 hides a post-renderer's stderr on success and Helm 4 always: a person names
+// standard error (for a wrapper that shows it) or the terminal.
+TEST(ReportFile, StandardErrorTakesTheReport) {
+  for (const char* name : {"-", "/dev/stderr", "/dev/fd/2"}) {
+    ProcessResult json = RunProcess({RollcallBinary(), "render", "--report", name}, kSecret);
+    EXPECT_EQ(json.exit_code, 0) << name << ": " << json.err;
+    EXPECT_EQ(json.out, kSecret);
+    EXPECT_THAT(json.err, HasSubstr("\n{\n  \"summary\": {\n")) << name;
+  }
+  EXPECT_FALSE(testing::FileExists("-"));
+  ProcessResult text =
+      RunProcess({RollcallBinary(), "render", "--report=-", "--report-format=text"},
+                 kSecret + PlainJob("boot"), {"HELM_NAMESPACE="});
+  EXPECT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.err,
+              ::testing::EndsWith("rollcall: rollout: Job default/boot-16d7d56e: new\n"
+                                  "references: 1 \u2014 hashed 1, waived 0, pending 0, runtime 0, "
+                                  "unresolved 0\nno findings\n"
+                                  "rollout: Job default/boot-16d7d56e: new\n"));
+}
+
+TEST(ReportFile, StandardOutputIsRefused) {
+  for (const char* name : {"/dev/stdout", "/dev/fd/1"}) {
+    ProcessResult result = RunProcess({RollcallBinary(), "render", "--report", name}, kSecret);
+    EXPECT_EQ(result.exit_code, 2) << name;
+    EXPECT_EQ(result.out, "");
+    EXPECT_EQ(result.err,
+              std::string("rollcall: error: the report cannot go to standard output (") + name +
+                  "): the manifests go there; use - for standard error\n");
+  }
+}
+
+// A terminal (here a pseudo-terminal's far end) and /dev/null take the report; no
+// other device does.
+TEST(ReportFile, ATerminalOrDevNullTakesTheReport) {
+  int master = posix_openpt(O_RDWR | O_NOCTTY);
+  ASSERT_GE(master, 0);
+  ASSERT_EQ(grantpt(master), 0);
+  ASSERT_EQ(unlockpt(master), 0);
+  const std::string terminal = ptsname(master);
+  ProcessResult result = RunProcess(
+      {RollcallBinary(), "render", "--report", terminal, "--report-format", "text"}, kSecret);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, kSecret);
+  char buffer[4096];
+  ssize_t n = read(master, buffer, sizeof buffer);
+  close(master);
+  ASSERT_GT(n, 0);
+  // The terminal's line discipline turns each "\n" into "\r\n".
+  EXPECT_THAT(std::string(buffer, static_cast<std::size_t>(n)),
+              HasSubstr("references: 0 \u2014 hashed 0, waived 0, pending 0, runtime 0, "
+                        "unresolved 0\r\nno findings\r\n"));
+  ProcessResult null = RunProcess({RollcallBinary(), "render", "--report=/dev/null"}, kSecret);
+  EXPECT_EQ(null.exit_code, 0) << null.err;
+  EXPECT_EQ(null.err.find("warning"), std::string::npos) << null.err;
+  ProcessResult zero = RunProcess({RollcallBinary(), "render", "--report=/dev/zero"}, kSecret);
+  EXPECT_EQ(zero.exit_code, 0);  // a report that cannot be written warns; the run stands
+  EXPECT_THAT(zero.err, HasSubstr("rollcall: warning: the report /dev/zero is a device that is "
+                                  "neither a terminal nor /dev/null\n"));
+}
+
+TEST(ReportFile, TheFormatIsJsonOrText) {
+  ScratchDir dir;
+  ProcessResult bad = RunProcess(
+      {RollcallBinary(), "render", "--report", dir / "r", "--report-format", "yaml"}, kSecret);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.out, "");
+  EXPECT_THAT(bad.err,
+              HasSubstr("rollcall: error: --report-format must be json or text, got 'yaml'"));
+  // A usage error reaches a text report as a line, from the environment's format too.
+  ProcessResult usage =
+      RunProcess({RollcallBinary(), "render", "--no-such-flag"}, kSecret,
+                 {"ROLLCALL_REPORT=" + (dir / "r"), "ROLLCALL_REPORT_FORMAT=text"});
+  EXPECT_EQ(usage.exit_code, 2);
+  EXPECT_EQ(testing::ReadFile(dir / "r"),
+            "error: unknown option --no-such-flag (see rollcall render --help)\n");
 }
 
 // --- a failed write to stdout ----------------------------------------------------

@@ -66,6 +66,74 @@ TEST(Cli, NamespaceFallsBackToHelmNamespace) {
                                    "dev/cfg is not in the input"));
 }
 
+// The hash is the same whether and how rollcall was told the namespace: plain Helm 3,
+// Helm 3 with --post-renderer-args=--namespace, Helm 4 (which tells a plugin none) and
+// the pipe must not roll a workload for nothing (docs/hashing.md).
+TEST(Cli, TheHashIsTheSameWhateverNamespaceRollcallIsTold) {
+  const std::string stream =
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\nstringData: {password: s3cret}\n"
+      "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n"
+      "  template:\n    spec:\n      containers:\n      - name: app\n        env:\n"
+      "        - name: P\n          valueFrom: {secretKeyRef: {name: db, key: password}}\n";
+  auto hash_line = [](const std::string& out) {
+    std::size_t at = out.find("rollcall.dev/config-hash: ");
+    return at == std::string::npos ? std::string() : out.substr(at, out.find('\n', at) - at);
+  };
+  testing::ProcessResult plain =
+      RunProcess({RollcallBinary(), "render"}, stream, {"HELM_NAMESPACE="});
+  testing::ProcessResult flag = RunProcess({RollcallBinary(), "render", "-n", "demo"}, stream);
+  testing::ProcessResult env =
+      RunProcess({RollcallBinary(), "render"}, stream, {"HELM_NAMESPACE=demo"});
+  // Every object naming the namespace itself, as charts that write
+  // `namespace: {{ .Release.Namespace }}` do.
+  std::string named = stream;
+  for (std::size_t at = 0; (at = named.find("metadata: {name: ", at)) != std::string::npos; ++at) {
+    named.replace(named.find('}', at), 1, ", namespace: demo}");
+  }
+  testing::ProcessResult explicit_ns =
+      RunProcess({RollcallBinary(), "render"}, named, {"HELM_NAMESPACE="});
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  // docs/hashing.md's encoding of Secret db {password: s3cret}, worked out by hand.
+  EXPECT_EQ(hash_line(plain.out),
+            "rollcall.dev/config-hash: "
+            "\"sha256:3635c7112c41ce8d06d10501e7ba97b81880d52b0caff537b9bf064b788e1718\"");
+  EXPECT_EQ(hash_line(flag.out), hash_line(plain.out));
+  EXPECT_EQ(hash_line(env.out), hash_line(plain.out));
+  EXPECT_EQ(hash_line(explicit_ns.out), hash_line(plain.out));
+  // The namespace still names the objects.
+  EXPECT_THAT(flag.err, HasSubstr("rollout: Deployment demo/web: new"));
+}
+
+// A non-optional key its source lacks means pods that never start: render stops the
+// deploy whatever --fail-on says, as it does for immutable fields.
+TEST(Cli, AMissingKeyStopsRenderWhateverFailOnSays) {
+  const std::string stream =
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\nstringData: {password: s3cret}\n"
+      "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n"
+      "  template:\n    spec:\n      containers:\n      - name: app\n        env:\n"
+      "        - name: P\n          valueFrom: {secretKeyRef: {name: db, key: pasword";
+  testing::ProcessResult stopped = RunProcess({RollcallBinary(), "render", "--fail-on=never"},
+                                              stream + "}}\n", {"HELM_NAMESPACE="});
+  EXPECT_EQ(stopped.exit_code, 1);
+  EXPECT_EQ(stopped.out, "");
+  EXPECT_EQ(
+      stopped.err,
+      "rollcall: <stdin>:16:44: error[missing-key] Secret default/db has no key "
+      "\"pasword\", which Deployment default/web reads: the container would fail to start "
+      "(CreateContainerConfigError)\n"
+      "rollcall: references: 1 \u2014 hashed 1, waived 0, pending 0, runtime 0, unresolved 0\n"
+      "rollcall: rollout: nothing (render stopped)\n"
+      "rollcall: error: findings that would fail the deploy (missing-key); nothing written\n");
+  testing::ProcessResult optional = RunProcess(
+      {RollcallBinary(), "render"}, stream + ", optional: true}}\n", {"HELM_NAMESPACE="});
+  EXPECT_EQ(optional.exit_code, 0) << optional.err;
+  testing::ProcessResult disabled =
+      RunProcess({RollcallBinary(), "render", "--disable", "missing-key"}, stream + "}}\n",
+                 {"HELM_NAMESPACE="});
+  EXPECT_EQ(disabled.exit_code, 0) << disabled.err;
+  EXPECT_NE(disabled.out, "");
+}
+
 TEST(Cli, UnknownOptionIsAUsageError) {
   testing::ProcessResult result = RunProcess({RollcallBinary(), "--no-such-flag"}, kStream);
   EXPECT_EQ(result.exit_code, 2);

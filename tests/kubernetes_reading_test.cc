@@ -304,7 +304,7 @@ TEST(Lists, AWorkloadInsideAListIsAnnotated) {
   // Each item's template gets its annotations where it stands; the StatefulSet in
   // shop reads a Secret the input does not hold, and is left as it was.
   const std::string hash =
-      "sha256:2478fabd42a21b5386b9867fd10ece2d9ff693b7982792658147792845fae37e";
+      "sha256:caa6ef5c6104d4a39c3a8555f17aa406a4ef5dac5b74ab31d816747340804c25";
   std::string expected = list;
   expected.replace(expected.find("    template:\n      spec:"), 0,
                    "    template:\n      metadata:\n        annotations:\n"

@@ -15,11 +15,12 @@
 namespace rollcall {
 
 // The canonical encoding, documented in docs/hashing.md:
-//   "rollcall-config/v1", then the number of sources, then for each source in
-//   order: kind slug, namespace, name, number of keys, and per key in byte order:
+//   "rollcall-config/v2", then the number of sources, then for each source in
+//   order: kind slug, name, number of keys, and per key in byte order:
 //   the key, then 0x01 and the value, or 0x00 when the source lacks the key.
 // Strings are length-prefixed (8-byte big-endian), counts are 8-byte big-endian.
-// `reads` must be sorted by source id; each source appears once.
+// `reads` must be sorted by source id (all in the consumer's namespace, so by kind
+// and name); each source appears once.
 std::string CanonicalEncoding(const std::vector<SourceRead>& reads);
 
 // Lowercase hex SHA-256 or HMAC-SHA-256 (OpenSSL libcrypto).

@@ -23,9 +23,9 @@ std::optional<ReportFormat> ParseReportFormat(std::string_view name);
 struct Report {
   std::vector<Finding> findings;  // in the order to print
   CoverageSummary summary;
-  Rollout rollout;       // render: what the deploy does to each consumer (JSON only)
-  bool stopped = false;  // render: it refused, so nothing is applied (JSON only)
-  std::string error;     // render: why its output did not reach its reader, or "" (JSON only)
+  Rollout rollout;       // render: what the deploy does to each consumer (JSON and text)
+  bool stopped = false;  // render: it refused, so nothing is applied (JSON and text)
+  std::string error;     // render: why its output did not reach its reader, or "" (JSON and text)
   // render: the config file used, "" for none (null in JSON); unset: not reported.
   std::optional<std::string> config;
   // lint with --baseline or --write-baseline: what the baseline accepted and which of

@@ -11,6 +11,7 @@
 #include "rollcall/inputs.h"
 #include "rollcall/near_names.h"
 #include "rollcall/regular_file.h"
+#include "rollcall/rules.h"
 
 namespace rollcall::cli {
 
@@ -129,7 +130,18 @@ void PrintFindings(const std::vector<Finding>& findings, const CoverageSummary& 
 std::string StopReason(const std::vector<Finding>& findings, FailOn fail_on,
                        const std::string& option) {
   if (!HasBlockingFinding(findings, fail_on)) {
-    return "the API server would refuse this upgrade (immutable fields)";
+    // The rules that stop render whatever --fail-on says, as found, each named once.
+    std::vector<std::string> rules;
+    for (const Finding& finding : findings) {
+      const Rule* rule = FindRule(finding.rule);
+      if (finding.severity != Severity::kError || rule == nullptr || !rule->stops_render) continue;
+      if (std::find(rules.begin(), rules.end(), finding.rule) == rules.end()) {
+        rules.push_back(finding.rule);
+      }
+    }
+    std::string named;
+    for (const std::string& rule : rules) named += (named.empty() ? "" : ", ") + rule;
+    return "findings that would fail the deploy (" + named + ")";
   }
   return option + (fail_on == FailOn::kWarning ? ": findings at error or warning severity"
                                                : ": findings at error severity");

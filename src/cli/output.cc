@@ -15,7 +15,12 @@
 namespace rollcall::cli {
 namespace {
 
-// Writes all of `bytes` to `fd`, retrying short writes; 0 or the errno that stopped it.
+std::string StdoutError(int error) {
+  return std::string("cannot write to standard output: ") + std::strerror(error);
+}
+
+}  // namespace
+
 int WriteAll(int fd, std::string_view bytes) {
   while (!bytes.empty()) {
     ssize_t n = write(fd, bytes.data(), bytes.size());
@@ -26,12 +31,6 @@ int WriteAll(int fd, std::string_view bytes) {
   }
   return 0;
 }
-
-std::string StdoutError(int error) {
-  return std::string("cannot write to standard output: ") + std::strerror(error);
-}
-
-}  // namespace
 
 std::string StderrLine(std::string_view message) {
   return "rollcall: " + Printable(message) + "\n";

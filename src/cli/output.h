@@ -18,6 +18,9 @@ std::string StderrLine(std::string_view message);
 // Writes StderrLine("error: " + message) to stderr.
 void PrintError(std::string_view message);
 
+// Writes all of `bytes` to `fd`, retrying short writes; 0 or the errno that stopped it.
+int WriteAll(int fd, std::string_view bytes);
+
 // Writes `pieces` to file descriptor 1 in order, small ones gathered into larger
 // writes. Returns "" when all went out, else why not ("cannot write to standard
 // output: No space left on device"); a part of the output may have gone out.

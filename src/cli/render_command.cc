@@ -11,51 +11,75 @@
 #include "cli/commands.h"
 #include "cli/input.h"
 #include "cli/output.h"
+#include "cli/report_destination.h"
 #include "rollcall/input_error.h"
 #include "rollcall/inputs.h"
 #include "rollcall/jobs.h"
 #include "rollcall/lint.h"
 #include "rollcall/location.h"
+#include "rollcall/printable.h"
 #include "rollcall/render.h"
 #include "rollcall/report.h"
 
 namespace rollcall::cli {
 namespace {
 
-// Writes the --report file; a failure is a warning: the run's outcome stands.
-void WriteReportText(const std::string& path, const std::string& text) {
-  if (path.empty()) return;
-  std::string error = ReplaceFile(path, text);
+// Where --report goes and in which format (--report-format, $ROLLCALL_REPORT_FORMAT):
+// JSON for scripts, or text, the lines render prints on stderr, for a person reading
+// it after Helm or Argo CD hid render's stderr.
+struct ReportTarget {
+  std::string path;  // "" for no report
+  ReportFormat format = ReportFormat::kJson;
+};
+
+// Writes the report; a failure is a warning: the run's outcome stands.
+void WriteReportText(const ReportTarget& target, const std::string& text) {
+  if (target.path.empty()) return;
+  std::string error = WriteReportDestination(target.path, text);
   if (!error.empty()) std::cerr << StderrLine("warning: " + error);
 }
 
-// The JSON report of --report: written whatever the outcome, since it may be the
-// only place a user sees why a deploy stopped.
-void WriteReportFile(const std::string& path, const Report& report) {
-  if (path.empty()) return;
+// The report: written whatever the outcome, since it may be the only place a user
+// sees why a deploy stopped.
+void WriteReportFile(const ReportTarget& target, const Report& report) {
+  if (target.path.empty()) return;
   std::ostringstream text;
-  WriteReport(text, report, ReportFormat::kJson, ReportStyle{});
-  WriteReportText(path, text.str());
+  WriteReport(text, report, target.format, ReportStyle{});
+  WriteReportText(target, text.str());
 }
 
-void WriteErrorReportFile(const std::string& path, const std::string& error) {
-  WriteReportText(path, nlohmann::json{{"error", error}}.dump(2) + "\n");
+void WriteErrorReportFile(const ReportTarget& target, const std::string& error) {
+  WriteReportText(target, target.format == ReportFormat::kText
+                              ? "error: " + Printable(error) + "\n"
+                              : nlohmann::json{{"error", error}}.dump(2) + "\n");
+}
+
+// "json" or "text"; anything else is a usage error.
+ReportFormat ParseRenderReportFormat(const std::string& name) {
+  if (name.empty() || name == "json") return ReportFormat::kJson;
+  if (name == "text") return ReportFormat::kText;
+  throw UsageError("--report-format must be json or text, got '" + name + "'");
 }
 
 // A usage error goes to the report too: under Helm 4 and Argo CD the report may be
-// the only place a user looks. The report's path is read from the arguments as
-// cxxopts would (`--report FILE`, `--report=FILE`), else $ROLLCALL_REPORT, since the
-// arguments as a whole did not parse.
+// the only place a user looks. The report's path and format are read from the
+// arguments as cxxopts would (`--report FILE`, `--report=FILE`), else from the
+// environment, since the arguments as a whole did not parse.
 void ReportUsageError(const std::vector<std::string>& args, const std::string& error) {
-  std::string path;
+  ReportTarget target;
+  std::string format;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--") break;
-    if (args[i] == "--report" && i + 1 < args.size()) path = args[i + 1];
-    if (args[i].rfind("--report=", 0) == 0) path = args[i].substr(9);
+    if (args[i] == "--report" && i + 1 < args.size()) target.path = args[i + 1];
+    if (args[i].rfind("--report=", 0) == 0) target.path = args[i].substr(9);
+    if (args[i] == "--report-format" && i + 1 < args.size()) format = args[i + 1];
+    if (args[i].rfind("--report-format=", 0) == 0) format = args[i].substr(16);
   }
-  path = FlagOrEnv(path, "ROLLCALL_REPORT");
-  if (path.empty() || !ReplaceableFileProblem(path).empty()) return;
-  WriteErrorReportFile(path, error);
+  target.path = FlagOrEnv(target.path, "ROLLCALL_REPORT");
+  format = FlagOrEnv(format, "ROLLCALL_REPORT_FORMAT");
+  target.format = format == "text" ? ReportFormat::kText : ReportFormat::kJson;
+  if (target.path.empty() || !ReportDestinationProblem(target.path).empty()) return;
+  WriteErrorReportFile(target, error);
 }
 
 // The rollout on stderr, a line per consumer, gathered into writes of up to 64 KiB:
@@ -83,20 +107,24 @@ cxxopts::Options RenderOptionsSpec() {
   AddAnalysisOptions(spec);
   AddFindingOptions(spec, /*fail_on=*/true);
   spec.add_options("Output")("report",
-                             "also write findings, summary and rollout as JSON to FILE (default: "
-                             "$ROLLCALL_REPORT; Helm 4 discards a post-renderer's stderr)",
+                             "also write findings, summary and rollout to FILE: - for standard "
+                             "error, /dev/tty for the terminal (default: $ROLLCALL_REPORT; Helm "
+                             "hides a post-renderer's stderr)",
                              cxxopts::value<std::string>(), "FILE")(
-      "hmac-key-file",
-      "HMAC-SHA-256 the config hash with this key (default: "
-      "$ROLLCALL_HMAC_KEY_FILE); see the README on why",
-      cxxopts::value<std::string>(), "FILE")("h,help", "show this help");
+      "report-format",
+      "json, or text as render prints on stderr (default: $ROLLCALL_REPORT_FORMAT, else json)",
+      cxxopts::value<std::string>(),
+      "FORMAT")("hmac-key-file",
+                "HMAC-SHA-256 the config hash with this key (default: "
+                "$ROLLCALL_HMAC_KEY_FILE); see the README on why",
+                cxxopts::value<std::string>(), "FILE")("h,help", "show this help");
   return spec;
 }
 
 int RunRender(const std::vector<std::string>& args) {
   cxxopts::Options spec = RenderOptionsSpec();
   AnalysisFlags flags;
-  std::string report_path;
+  ReportTarget report_target;
   std::string hmac_key_file;
   try {
     std::optional<cxxopts::ParseResult> maybe = ParseOrHelp(spec, args);
@@ -107,10 +135,12 @@ int RunRender(const std::vector<std::string>& args) {
                        "' (the stream comes on stdin)");
     }
     flags = ReadAnalysisFlags(parsed);
-    report_path = FlagOrEnv(StringOption(parsed, "report"), "ROLLCALL_REPORT");
+    report_target.path = FlagOrEnv(StringOption(parsed, "report"), "ROLLCALL_REPORT");
+    report_target.format = ParseRenderReportFormat(
+        FlagOrEnv(StringOption(parsed, "report-format"), "ROLLCALL_REPORT_FORMAT"));
     hmac_key_file = FlagOrEnv(StringOption(parsed, "hmac-key-file"), "ROLLCALL_HMAC_KEY_FILE");
-    if (!report_path.empty()) {
-      if (std::string problem = ReplaceableFileProblem(report_path); !problem.empty()) {
+    if (!report_target.path.empty()) {
+      if (std::string problem = ReportDestinationProblem(report_target.path); !problem.empty()) {
         throw UsageError(problem);
       }
     }
@@ -165,7 +195,7 @@ int RunRender(const std::vector<std::string>& args) {
     Report report{std::move(result.findings), result.summary, std::move(result.rollout), stopped};
     report.config = prepared.options.config.path;
     if (stopped) {
-      WriteReportFile(report_path, report);
+      WriteReportFile(report_target, report);
       PrintError(StopReason(report.findings, fail_on, flags.fail_on_option) + "; nothing written");
       return kExitFindings;
     }
@@ -175,11 +205,11 @@ int RunRender(const std::vector<std::string>& args) {
       report.rollout.clear();
       report.stopped = true;
     }
-    WriteReportFile(report_path, report);
+    WriteReportFile(report_target, report);
     return written;
   } catch (const InputError& e) {
     PrintError(e.Describe());
-    WriteErrorReportFile(report_path, e.Describe());
+    WriteErrorReportFile(report_target, e.Describe());
     return kExitInput;
   }
 }

@@ -49,8 +49,12 @@ void WriteMarkdown(std::ostream& out) {
   }
   for (const Rule& rule : Rules()) {
     out << "\n## " << rule.id << "\n\n"
-        << "Severity: " << SeverityName(rule.severity) << ". " << Escape(rule.summary) << "\n\n"
-        << "**Why.** " << Escape(rule.rationale) << "\n\n"
+        << "Severity: " << SeverityName(rule.severity) << ". " << Escape(rule.summary) << "\n\n";
+    if (rule.stops_render) {
+      out << "**Stops render** at error severity, whatever `--fail-on` says: the deploy would "
+             "fail anyway, so Helm and Argo CD apply nothing.\n\n";
+    }
+    out << "**Why.** " << Escape(rule.rationale) << "\n\n"
         << "**Fix.** " << Escape(rule.fix) << "\n";
   }
 }

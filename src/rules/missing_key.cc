@@ -25,14 +25,16 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 }  // namespace
 
 Rule MissingKey() {
-  return {"missing-key",
-          Severity::kError,
+  return {"missing-key", Severity::kError,
           "A reference reads a key its source (in the input) does not have.",
           "A secretKeyRef, configMapKeyRef or volume item naming a key that is not there keeps "
           "the pod from starting, unless the reference is optional.",
           "Add the key to the source, fix the key name, or set optional: true if the process "
           "copes without it.",
-          Check};
+          Check,
+          // The pod cannot start with the source as it is: a deploy that "succeeds" would
+          // leave the workload failing, so render stops it, as Helm stops on its own errors.
+          /*stops_render=*/true};
 }
 
 }  // namespace rollcall::rules
