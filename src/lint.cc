@@ -22,7 +22,8 @@ std::vector<Finding> RunRules(const Analysis& analysis, std::vector<Finding> sta
                               RulesFor audience) {
   std::vector<Finding> raw = std::move(stage_findings);
   for (const Rule& rule : Rules()) {
-    if (rule.check == nullptr || (audience == RulesFor::kRender && rule.render_repairs)) continue;
+    if (rule.check == nullptr) continue;
+    if (audience == RulesFor::kRender && (rule.render_repairs || rule.lint_only)) continue;
     rule.check(analysis, raw);
   }
   std::vector<Finding> out;

@@ -13,6 +13,7 @@ const std::vector<Rule>& Rules() {
       rules::UnresolvedReference(),
       rules::UnresolvedOptionalReference(),
       rules::HookGeneratedSource(),
+      rules::Helm3HookSource(),
       rules::MalformedMarker(),
       rules::ChecksumNotHashed(),
       rules::ReloadsNotReloadable(),

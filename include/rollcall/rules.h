@@ -29,6 +29,9 @@ struct Rule {
   // What this rule finds, render repairs by writing its output (a stale hash gets
   // the current one), so render does not report it; lint does.
   bool render_repairs = false;
+  // A finding about how a client deploys the input, which render (run by that client)
+  // cannot make: lint reports it, render does not.
+  bool lint_only = false;
 };
 
 const std::vector<Rule>& Rules();

@@ -50,6 +50,10 @@ void WriteMarkdown(std::ostream& out) {
   for (const Rule& rule : Rules()) {
     out << "\n## " << rule.id << "\n\n"
         << "Severity: " << SeverityName(rule.severity) << ". " << Escape(rule.summary) << "\n\n";
+    if (rule.lint_only) {
+      out << "**Lint only**: render does not report it (it is about how a client runs "
+             "render).\n\n";
+    }
     if (rule.stops_render) {
       out << "**Stops render** at error severity, whatever `--fail-on` says: the deploy would "
              "fail anyway, so Helm and Argo CD apply nothing.\n\n";
@@ -70,7 +74,8 @@ void WriteJson(std::ostream& out) {
                      {"rationale", rule.rationale},
                      {"fix", rule.fix},
                      {"stopsRender", rule.stops_render},
-                     {"renderRepairs", rule.render_repairs}});
+                     {"renderRepairs", rule.render_repairs},
+                     {"lintOnly", rule.lint_only}});
   }
   out << rules.dump(2) << "\n";
 }

@@ -23,6 +23,7 @@ Rule PendingMarker();
 Rule UnresolvedReference();
 Rule UnresolvedOptionalReference();
 Rule HookGeneratedSource();
+Rule Helm3HookSource();
 Rule MalformedMarker();
 Rule ChecksumNotHashed();
 Rule ReloadsNotReloadable();
