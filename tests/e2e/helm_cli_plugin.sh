@@ -69,6 +69,7 @@ checks3=(
   "Helm 3: no arguments, lint, an unknown command, --post-renderer: exit 2 and a message, nothing on stdout; --help: exit 0"
   "Helm 3: installing the Helm 4 folder integrations/helm-plugin fails, its link breaks plugin list, docs/examples/helm3-remove-helm4-plugin.sh removes it"
   "Helm 3: docs/examples/helm3-cli-plugin.sh runs as documented"
+  "Helm 3: docs/examples/helm-rollcall-finding.sh (edge-gateway's client certificate, applied apart) exits 0 and prints docs/examples/helm-rollcall-finding.txt after helm, as the README shows"
 )
 checks4=(
   "Helm 4: helm plugin install integrations/helm-plugin and integrations/helm4-cli-plugin: postrenderer/v1 rollcall and cli/v1 rollcall-cli at the project version"
@@ -325,13 +326,21 @@ else
   [[ $status == 0 ]] && cmp -s "$tmp/user.yaml" "$tmp/h3.yaml"
   check $? "snippet exited $status" "$(head -5 "$tmp/user.out")" "$(cat "$tmp/user.err")" \
     "$(diff "$tmp/h3.yaml" "$tmp/user.yaml" | head -10)"
+
+  # 11: what the README shows a user with a finding: the findings after helm, exit 0.
+  run_snippet "$helm3" docs/examples/helm3-cli-plugin.sh docs/examples/helm-rollcall-finding.sh
+  status=$?
+  want="$(cat "$root/docs/examples/helm-rollcall-finding.txt")"
+  got="$(tail -n "$(wc -l <"$root/docs/examples/helm-rollcall-finding.txt")" "$tmp/user.err")"
+  [[ $status == 0 && "$got" == "$want" ]]
+  check $? "snippets exited $status" "got:" "$got" "want:" "$want"
 fi
 
 # ---- Helm 4 ----
 if [[ ! -x "$helm4" ]]; then
   for c in "${checks4[@]}"; do tap_skip "$c" "Helm 4 not found at $helm4 (run scripts/fetch-helm.sh)"; done
 else
-  # 11: both plugins, side by side.
+  # 12: both plugins, side by side.
   {
     h4 h4 plugin install "$root/integrations/helm-plugin" &&
       h4 h4 plugin install "$root/integrations/helm4-cli-plugin"
@@ -345,21 +354,21 @@ rollcall-cli $version cli/v1"
   check $? "install exited $status; listed:" "$listed" "want:" "$want" \
     "$(cat "$tmp/h4-install.out" "$tmp/h4-list.err")"
 
-  # 12: the hashes, hooks included (Helm 4 post-renders them).
+  # 13: the hashes, hooks included (Helm 4 post-renders them).
   h4 h4 rollcall template demo "$chart" -n demo >"$tmp/h4.yaml" 2>"$tmp/h4.err"
   status=$?
   "$helm4" template demo "$chart" -n demo | "$rollcall" render --namespace demo >"$tmp/h4-piped.yaml" 2>/dev/null
   same_hashes "$tmp/h4.yaml" "$tmp/h4-piped.yaml" Deployment/demo-web CronJob/demo-cleanup Job/demo-migrate
   check $(( $? || status )) "helm rollcall exited $status" "$same_log" "$(cat "$tmp/h4.err")"
 
-  # 13: the namespace; ROLLCALL (a file called rollcall) goes first on the plugin's PATH.
+  # 14: the namespace; ROLLCALL (a file called rollcall) goes first on the plugin's PATH.
   check_namespace h4
-  # 14: the flags by hand.
+  # 15: the flags by hand.
   check_by_hand h4 h4 h4
-  # 15: helm's own failure.
+  # 16: helm's own failure.
   check_helm_failure h4 "$helm4"
 
-  # 16: install without a cluster (Helm 4 allows --dry-run=client).
+  # 17: install without a cluster (Helm 4 allows --dry-run=client).
   h4 h4 rollcall install demo "$chart" -n demo --dry-run=client -o json >"$tmp/h4-install.json" 2>"$tmp/h4-install.err"
   status=$?
   release_stream "$tmp/h4-install.json" >"$tmp/h4-install.yaml" 2>>"$tmp/h4-install.err"
@@ -370,12 +379,12 @@ rollcall-cli $version cli/v1"
   check $? "helm rollcall install exited $status; install:" "$(cat "$tmp/h4-install.hashes")" \
     "template:" "$(cat "$tmp/h4-template.hashes")" "$(head -c 2000 "$tmp/h4-install.err")"
 
-  # 17: misuse.
+  # 18: misuse.
   got="$(misuse h4 h4)"
   misuse_ok "$got"
   check $? "$got"
 
-  # 18: the command without the post-renderer plugin installed: the folder beside it.
+  # 19: the command without the post-renderer plugin installed: the folder beside it.
   h4 h4cli plugin install "$root/integrations/helm4-cli-plugin" >"$tmp/h4cli.out" 2>&1
   s_install=$?
   h4 h4cli rollcall template demo "$chart" -n demo >"$tmp/h4cli.yaml" 2>"$tmp/h4cli.err"
@@ -384,7 +393,7 @@ rollcall-cli $version cli/v1"
   check $? "install exited $s_install, helm rollcall $status" "$(cat "$tmp/h4cli.out" "$tmp/h4cli.err")" \
     "$(diff "$tmp/h4.yaml" "$tmp/h4cli.yaml" | head -10)"
 
-  # 19: the Helm 3 folder under Helm 4, alone: Helm 4 loads it as cli/v1 (beside the
+  # 20: the Helm 3 folder under Helm 4, alone: Helm 4 loads it as cli/v1 (beside the
   # post-renderer plugin Helm 4 would load no plugin at all: point 20).
   h4 h4legacy plugin install "$root/integrations/helm3-plugin" >"$tmp/h4legacy.out" 2>&1
   s_install=$?
@@ -394,7 +403,7 @@ rollcall-cli $version cli/v1"
   check $? "install exited $s_install, helm rollcall $status" "$(cat "$tmp/h4legacy.out" "$tmp/h4legacy.err")" \
     "$(diff "$tmp/h4.yaml" "$tmp/h4legacy.yaml" | head -10)"
 
-  # 20: ... and beside the post-renderer plugin: two plugins named rollcall in one folder.
+  # 21: ... and beside the post-renderer plugin: two plugins named rollcall in one folder.
   h4 h4legacy plugin install "$root/integrations/helm-plugin" >"$tmp/h4dup.out" 2>&1
   s_install=$?
   h4 h4legacy template demo "$chart" -n demo --post-renderer rollcall >"$tmp/h4dup.yaml" 2>"$tmp/h4dup.err"
@@ -410,7 +419,7 @@ rollcall-cli $version cli/v1"
   check $? "install exited $s_install; with both: template $s_dup, uninstall $s_uninstall; after rm: template $s_after" \
     "$(cat "$tmp/h4dup.out" "$tmp/h4dup.err" "$tmp/h4dup-after.err")"
 
-  # 21: the README/docs snippets, the post-renderer plugin's first.
+  # 22: the README/docs snippets, the post-renderer plugin's first.
   run_snippet "$helm4" docs/examples/helm4-plugin.sh docs/examples/helm4-cli-plugin.sh
   status=$?
   # Each snippet's install lines, then its rendered stream: keep the last stream.
@@ -421,13 +430,13 @@ rollcall-cli $version cli/v1"
     "$(cat "$tmp/user.err")" "$(diff "$tmp/h4.yaml" "$tmp/user.yaml" | head -10)"
 fi
 
-# 22: one script for both folders (Helm installs a local plugin folder as a link to it,
+# 23: one script for both folders (Helm installs a local plugin folder as a link to it,
 # so the relative link resolves there too; the Helm 4 points above ran through it).
 [[ "$(readlink "$root/integrations/helm4-cli-plugin/helm-rollcall")" == ../helm3-plugin/helm-rollcall &&
   -x "$root/integrations/helm3-plugin/helm-rollcall" ]]
 check $? "$(ls -l "$root/integrations/helm4-cli-plugin/")"
 
-# 23: upgrade needs a cluster with either Helm; the script, run as Helm runs it, hands a
+# 24: upgrade needs a cluster with either Helm; the script, run as Helm runs it, hands a
 # stand-in helm (which answers `version` and `plugin list` as the real ones) these lines:
 # under Helm 3 first the dry run whose HOOKS: section becomes rollcall's --state.
 mkdir -p "$tmp/fake"

@@ -1,0 +1,1 @@
+helm rollcall template demo charts/edge-gateway -n demo >/dev/null
