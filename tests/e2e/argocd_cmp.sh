@@ -57,6 +57,7 @@ checks=(
   "Chart.lock dependencies missing from charts/: file:// packaged, a repository one copied from ROLLCALL_CHART_CACHE (Helm 3 and 4); without it exit 4 naming the dependency, nothing on stdout"
   "hostile values of every parameter (commas, leading '-', newlines, escape sequences, \$(...), very long, unknown names) are refused before helm runs, shown escaped, nothing on stdout"
   "rollcall-kustomize (plugin-kustomize.yaml): discover a kustomization; generate is kubectl kustomize | rollcall render, byte for byte; hostile parameters refused"
+  "a key the chart's own Secret lacks (charts/hook-sources, db.passwordKey=nope) fails the sync with no strict or fail-on: the missing-key finding on stderr, nothing on stdout; the chart as it is passes"
   "nothing left in the sidecar's TMPDIR after every run above"
 )
 echo "1..${#checks[@]}"
@@ -583,7 +584,25 @@ else
 fi
 check $kust_ok "$kust_log"
 
-# 20: the plugins' temporary folders are gone.
+# 20: a finding certain to fail the deploy fails the sync by default, where Argo CD shows
+# it. The chart's Secret is a pre-install,pre-upgrade hook: helm template prints it and
+# the whole stream goes through rollcall, so it is read and hashed.
+cp -r "$root/charts/hook-sources" "$tmp/hooks"
+application "$tmp/hooks.app.yaml" hooks charts/hooks
+generate "$tmp/hooks.app.yaml" "$tmp/hooks" "$tmp/hooks.yaml"
+ok_status=$?
+application "$tmp/hooks-bad.app.yaml" hooks charts/hooks "$(param set array 'db.passwordKey=nope')"
+generate "$tmp/hooks-bad.app.yaml" "$tmp/hooks" "$tmp/hooks-bad.yaml"
+status=$?
+[[ $ok_status == 0 && "$(field "$tmp/hooks.yaml" Deployment/hooks-server 2)" =~ $hash_re &&
+  $status == 1 && ! -s "$tmp/hooks-bad.yaml" ]] &&
+  grep -q 'error\[missing-key\] Secret prod/hooks-db has no key "nope", which Deployment prod/hooks-server reads' "$tmp/hooks-bad.yaml.err" &&
+  grep -q 'findings that would fail the deploy (missing-key); nothing written' "$tmp/hooks-bad.yaml.err"
+check $? "as it is: exit $ok_status, $(cat "$tmp/hooks.yaml.err")" \
+  "with db.passwordKey=nope: exit $status, stdout $(wc -c <"$tmp/hooks-bad.yaml") bytes; stderr:" \
+  "$(cat "$tmp/hooks-bad.yaml.err")"
+
+# 21: the plugins' temporary folders are gone.
 leftover="$(find "$tmp/scratch/tmp" -mindepth 1 2>&1)"
 [[ -z "$leftover" ]]
 check $? "left in TMPDIR:" "$leftover"
