@@ -23,8 +23,8 @@ struct Rule {
   // rather than a check over the analysis (render's notes, input problems).
   void (*check)(const Analysis& analysis, std::vector<Finding>& out);
   // Findings of this rule at error severity stop render even without --strict:
-  // what they describe is certain to fail the deploy (immutable fields: half-way;
-  // a missing key: pods that never start).
+  // what they describe is certain to fail the deploy (immutable fields and malformed
+  // references: refused half-way; a missing key: pods that never start).
   bool stops_render = false;
   // What this rule finds, render repairs by writing its output (a stale hash gets
   // the current one), so render does not report it; lint does.

@@ -38,12 +38,12 @@ std::string ExitCodesHelp(const std::string& program) {
   } else if (program == "rollcall render") {
     findings =
         "  1  a finding at a severity --fail-on names (default: none), or one certain to fail "
-        "the deploy (immutable-field, missing-key): nothing written\n"
+        "the deploy (immutable-field, malformed-reference, missing-key): nothing written\n"
         "  2  a usage or input error, or stdout could not be written: nothing written\n";
   } else if (program == "rollcall krm") {
     findings =
         "  1  strict and a finding at error or warning severity, or one certain to fail the deploy "
-        "(immutable-field, missing-key)\n"
+        "(immutable-field, malformed-reference, missing-key)\n"
         "  2  a usage or input error\n";
   } else if (program == "rollcall roll") {
     findings =

@@ -19,8 +19,7 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 }  // namespace
 
 Rule MalformedReference() {
-  return {"malformed-reference",
-          Severity::kError,
+  return {"malformed-reference", Severity::kError,
           "A reference names no source or no key: the API server refuses it.",
           "A mis-indented `name:` leaves `configMapRef: null`, a secretKeyRef without `key` or a "
           "secret volume without `secretName` is written easily in a template and found only when "
@@ -28,7 +27,10 @@ Rule MalformedReference() {
           "the first user who sets it.",
           "Write the name (and the key) where the API server reads them: under the reference, "
           "indented one level more than its field.",
-          Check};
+          Check,
+          // The API server refuses the object (tests/cluster/refusals.sh): a deploy
+          // would stop there, half-applied, so render stops it first.
+          /*stops_render=*/true};
 }
 
 }  // namespace rollcall::rules
