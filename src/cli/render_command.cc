@@ -9,6 +9,7 @@
 
 #include "cli/analysis_flags.h"
 #include "cli/commands.h"
+#include "cli/helm_terminal.h"
 #include "cli/input.h"
 #include "cli/output.h"
 #include "cli/report_destination.h"
@@ -52,6 +53,28 @@ void WriteErrorReportFile(const ReportTarget& target, const std::string& error) 
   WriteReportText(target, target.format == ReportFormat::kText
                               ? "error: " + Printable(error) + "\n"
                               : nlohmann::json{{"error", error}}.dump(2) + "\n");
+}
+
+// Under Helm, with no --report, what render says goes to the terminal too, since Helm
+// hides it (helm_terminal.h): each line of the text report, as render prints it.
+void EchoUnderHelm(HelmHost host, const ReportTarget& target, int exit_code,
+                   const std::string& text) {
+  if (!target.path.empty()) return;  // the user chose where the findings go
+  std::string lines;
+  std::string::size_type start = 0;
+  while (start < text.size()) {
+    std::string::size_type end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines += "rollcall: " + text.substr(start, end - start) + "\n";
+    start = end + 1;
+  }
+  EchoWhereHelmHides(host, exit_code, lines);
+}
+
+std::string TextReport(const Report& report) {
+  std::ostringstream text;
+  WriteReport(text, report, ReportFormat::kText, ReportStyle{});
+  return text.str();
 }
 
 // "json" or "text"; anything else is a usage error.
@@ -148,10 +171,12 @@ int RunRender(const std::vector<std::string>& args) {
     const std::string error = std::string(e.what()) + " (see rollcall render --help)";
     PrintError(error);
     ReportUsageError(args, error);
+    EchoUnderHelm(DetectHelmHost(), report_target, kExitInput, "error: " + Printable(error));
     return kExitInput;
   } catch (const UsageError& e) {
     PrintError(e.what());
     ReportUsageError(args, e.what());
+    EchoUnderHelm(DetectHelmHost(), report_target, kExitInput, "error: " + Printable(e.what()));
     return kExitInput;
   }
 
@@ -184,6 +209,12 @@ int RunRender(const std::vector<std::string>& args) {
     RenderPlan plan(stream, options);
     RenderResult& result = plan.result();
     PrintFindings(result.findings, result.summary);
+    const HelmHost host = DetectHelmHost();
+    std::string hooks_note = HiddenHooksNote(host, result.findings);
+    if (!hooks_note.empty()) {
+      std::cerr << StderrLine(hooks_note);
+      hooks_note += "\n";  // a line of the text echoed below
+    }
     const FailOn fail_on = flags.fail_on.value_or(FailOn::kNever);
     bool stopped = StopsRender(result.findings, fail_on);
     if (stopped) {
@@ -196,7 +227,11 @@ int RunRender(const std::vector<std::string>& args) {
     report.config = prepared.options.config.path;
     if (stopped) {
       WriteReportFile(report_target, report);
-      PrintError(StopReason(report.findings, fail_on, flags.fail_on_option) + "; nothing written");
+      const std::string reason =
+          StopReason(report.findings, fail_on, flags.fail_on_option) + "; nothing written";
+      PrintError(reason);
+      EchoUnderHelm(host, report_target, kExitFindings,
+                    TextReport(report) + hooks_note + "error: " + Printable(reason) + "\n");
       return kExitFindings;
     }
     // The report goes last: it says whether the output reached its reader.
@@ -206,10 +241,15 @@ int RunRender(const std::vector<std::string>& args) {
       report.stopped = true;
     }
     WriteReportFile(report_target, report);
+    // A clean run says nothing there; one with findings or a failed write does.
+    if (!report.findings.empty() || written != kExitOk) {
+      EchoUnderHelm(host, report_target, written, TextReport(report) + hooks_note);
+    }
     return written;
   } catch (const InputError& e) {
     PrintError(e.Describe());
     WriteErrorReportFile(report_target, e.Describe());
+    EchoUnderHelm(DetectHelmHost(), report_target, kExitInput, "error: " + Printable(e.Describe()));
     return kExitInput;
   }
 }
