@@ -120,21 +120,21 @@ commit="$(sed -n 's/.*(commit \([^)]*\)).*/\1/p' <<<"$version_line")"
 [[ -n "$version" ]] || die "cannot read a version from '$version_line'"
 image="${ROLLCALL_IMAGE:-rollcall-argocd-cmp:$version}"
 
-# 2. helm.
-helm="${ROLLCALL_HELM:-$root/.cache/helm/v3/helm}"
-if [[ ! -x "$helm" && -z "${ROLLCALL_HELM:-}" ]]; then
-  bash "$root/scripts/fetch-helm.sh" v3 || die "cannot fetch Helm 3 (scripts/fetch-helm.sh)"
-fi
-[[ -x "$helm" ]] || die "no helm at $helm"
-cp "$helm" "$stage/usr/local/bin/helm"
-chmod 0755 "$stage/usr/local/bin/helm"
-kubectl="${ROLLCALL_KUBECTL:-$root/.cache/kubectl/kubectl}"
-if [[ ! -x "$kubectl" && -z "${ROLLCALL_KUBECTL:-}" ]]; then
-  bash "$root/scripts/fetch-helm.sh" kubectl || die "cannot fetch kubectl (scripts/fetch-helm.sh)"
-fi
-[[ -x "$kubectl" ]] || die "no kubectl at $kubectl"
-cp "$kubectl" "$stage/usr/local/bin/kubectl"
-chmod 0755 "$stage/usr/local/bin/kubectl"
+# 2. helm and kubectl.
+# stage_tool NAME GIVEN CACHED FETCH: GIVEN (the user's path) or else CACHED, fetched with
+# `scripts/fetch-helm.sh FETCH` when missing, copied to /usr/local/bin/NAME.
+stage_tool() {
+  local name="$1" given="$2" cached="$3" fetch="$4"
+  local binary="${given:-$cached}"
+  if [[ ! -x "$binary" && -z "$given" ]]; then
+    bash "$root/scripts/fetch-helm.sh" "$fetch" || die "cannot fetch $name (scripts/fetch-helm.sh $fetch)"
+  fi
+  [[ -x "$binary" ]] || die "no $name at $binary"
+  cp "$binary" "$stage/usr/local/bin/$name"
+  chmod 0755 "$stage/usr/local/bin/$name"
+}
+stage_tool helm "${ROLLCALL_HELM:-}" "$root/.cache/helm/v3/helm" v3
+stage_tool kubectl "${ROLLCALL_KUBECTL:-}" "$root/.cache/kubectl/kubectl" kubectl
 
 # 3. bash, busybox and the commands the plugin's generate runs (grep, sort), plus a few
 # for a shell in the container (kubectl exec) and for plugins of your own.
