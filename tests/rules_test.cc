@@ -222,7 +222,8 @@ TEST(Rules, MissingKeyUnlessOptional) {
   EXPECT_THAT(linted.findings,
               ElementsAre("t.yaml:16:54: error[missing-key] Secret "
                           "default/s has no key \"b\", which Deployment default/web reads: the "
-                          "container would fail to start (CreateContainerConfigError)"));
+                          "container would fail to start (CreateContainerConfigError: couldn't "
+                          "find key b in Secret default/s)"));
 }
 
 TEST(Rules, DuplicateKeysAndSources) {

@@ -3,6 +3,24 @@
 namespace rollcall::rules {
 namespace {
 
+// What happens, in the kubelet's own words (pkg/kubelet/kubelet_pods.go for env,
+// pkg/volume/secret and configmap for volumes), so that the finding reads as what
+// `kubectl describe pod` would show after the deploy.
+std::string KubeletRefusal(const Reference& reference, const Name& key) {
+  const SourceId source = reference.source();
+  const bool secret = source.kind == SourceKind::kSecret;
+  if (reference.via == ReadVia::kEnv) {
+    return ": the container would fail to start (CreateContainerConfigError: couldn't find key " +
+           key.str() + " in " + SourceKindName(source.kind) + " " + source.name_space.str() + "/" +
+           source.name.str() + ")";
+  }
+  return std::string(
+             ": the volume would fail to mount and the pod would not start (FailedMount: ") +
+         (secret ? "references non-existent secret key: "
+                 : "configmap references non-existent config key: ") +
+         key.str() + ")";
+}
+
 void Check(const Analysis& analysis, std::vector<Finding>& out) {
   for (const ReferenceCoverage& coverage : analysis.coverage()) {
     const Reference& reference = *coverage.reference;
@@ -11,13 +29,10 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
     if (source == nullptr) continue;
     for (const Name& key : *reference.keys) {
       if (source->entries.count(key.view()) > 0) continue;
-      bool env = reference.via == ReadVia::kEnv;
-      out.push_back(
-          AtReference("missing-key", coverage,
-                      reference.source().Describe() + " has no key \"" + key + "\", which " +
-                          coverage.consumer->Describe() + " reads" +
-                          (env ? ": the container would fail to start (CreateContainerConfigError)"
-                               : ": the volume would fail to mount and the pod would not start")));
+      out.push_back(AtReference("missing-key", coverage,
+                                reference.source().Describe() + " has no key \"" + key +
+                                    "\", which " + coverage.consumer->Describe() + " reads" +
+                                    KubeletRefusal(reference, key)));
     }
   }
 }
