@@ -32,7 +32,7 @@ checks=(
   "image config: user 999:999, entrypoint /var/run/argocd/argocd-cmp-server, working folder /home/argocd, PATH, HOME, helm's homes under /tmp"
   "image files: the rollcall, Helm 3 and kubectl binaries, bash, busybox as grep and sort, plugin.yaml as shipped in /home/argocd/cmp-server/config, user argocd 999, /tmp writable by all"
   "every ELF file in the image is static: no program interpreter, no dynamic section"
-  "integrations/argocd/repo-server-sidecar.yaml and the documented kustomization name the image rollcall-argocd-cmp:VERSION"
+  "integrations/argocd/repo-server-sidecar.yaml (both sidecars) and the documented kustomization name the image rollcall-argocd-cmp:VERSION"
   "in the image (buildah run, chroot): runs as 999:999 (argocd); bash, helm and rollcall on PATH"
   "generate in the image, docs/examples/argocd-application.yaml on charts/webapp: exit 0, annotated, stdout and stderr the same as outside the image"
   "generate in the image, a values file with '..': exit 2, nothing on stdout, the same message as outside"
@@ -207,7 +207,9 @@ fi
 # 5: what the manifests tell a cluster to pull.
 named="$({ grep -E '^\s+image:' integrations/argocd/repo-server-sidecar.yaml
   sed -n '/^images:/,$p' docs/examples/argocd-kustomization.yaml | tail -n +2; } | sed -E 's/^\s+//; s/ *#.*//')"
+# Two sidecar containers (rollcall-helm and rollcall-kustomize), one image.
 want_named="image: rollcall-argocd-cmp:$version
+image: rollcall-argocd-cmp:$version
 - name: rollcall-argocd-cmp
 newName: registry.example.com/platform/rollcall-argocd-cmp
 newTag: \"$version\""
