@@ -310,8 +310,8 @@ TEST(ReportFile, ATerminalOrDevNullTakesTheReport) {
   EXPECT_EQ(null.err.find("warning"), std::string::npos) << null.err;
   ProcessResult zero = RunProcess({RollcallBinary(), "render", "--report=/dev/zero"}, kSecret);
   EXPECT_EQ(zero.exit_code, 0);  // a report that cannot be written warns; the run stands
-  EXPECT_THAT(zero.err, HasSubstr("rollcall: warning: the report /dev/zero is a device that is "
-                                  "neither a terminal nor /dev/null\n"));
+  EXPECT_THAT(zero.err, HasSubstr("rollcall: warning: the report /dev/zero is not a terminal nor "
+                                  "/dev/null\n"));
 }
 
 TEST(ReportFile, TheFormatIsJsonOrText) {

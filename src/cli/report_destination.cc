@@ -28,8 +28,9 @@ bool IsWritableDevice(const struct stat& info, int fd) {
 
 std::string WriteToDevice(const std::string& path, std::string_view content) {
   const std::string where = "the report " + path;
-  // O_NOCTTY: naming a terminal must not make it the controlling one.
-  int fd = open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+  // O_NOCTTY: naming a terminal must not make it the controlling one. O_NOFOLLOW and
+  // the fstat below: what is written is what was checked, even if the path changed.
+  int fd = open(path.c_str(), O_WRONLY | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC);
   if (fd < 0) return "cannot write " + where + ": " + std::strerror(errno);
   struct stat info {};
   int error = 0;
@@ -37,7 +38,7 @@ std::string WriteToDevice(const std::string& path, std::string_view content) {
     error = errno;
   } else if (!IsWritableDevice(info, fd)) {
     close(fd);
-    return where + " is a device that is neither a terminal nor /dev/null";
+    return where + " is not a terminal nor /dev/null";
   } else {
     error = WriteAll(fd, content);
   }
