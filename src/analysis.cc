@@ -106,8 +106,11 @@ Analysis::Analysis(std::vector<Document> documents, AnalysisOptions options,
   for (const Consumer& consumer : model_.consumers) {
     if (consumer.notes == nullptr) continue;
     for (const std::string& word : consumer.notes->hook_words) {
-      generated_.emplace(std::make_pair(consumer.name_space.str(), word), &consumer);
+      generated_.emplace(std::make_pair(consumer.name_space.str(), word), consumer.Describe());
     }
+  }
+  for (const StateHookWord& word : options_.state_hook_words) {
+    generated_.emplace(std::make_pair(word.name_space, word.word), word.hook);
   }
   std::size_t references = 0;
   for (const Consumer& consumer : model_.consumers) references += consumer.references.size();
@@ -309,7 +312,7 @@ void Analysis::CoverUnknown(const Consumer& consumer, const Reference& reference
   } else if (auto generator = generated_.find({source.name_space.str(), source.name.str()});
              source.kind == SourceKind::kSecret && generator != generated_.end()) {
     waive(CoverageCause::kHookGenerated);
-    out.generator = generator->second;
+    out.generator = &generator->second;
   } else {
     out.cause = missing ? CoverageCause::kAbsentEverywhere : CoverageCause::kNotInInput;
   }

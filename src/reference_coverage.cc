@@ -39,7 +39,7 @@ std::string ReferenceCoverage::Reason() const {
       return "the cluster's CA bundle, which Kubernetes publishes in every namespace, read "
              "through a volume the kubelet updates in place";
     case CoverageCause::kHookGenerated:
-      return "created at install time by the hook " + generator->Describe() +
+      return "created at install time by the hook " + *generator +
              ", which names it in its arguments: its content is in no manifest";
     case CoverageCause::kAbsentEverywhere:
       return source.Describe() + " is neither in the input nor in the cluster";

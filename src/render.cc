@@ -138,6 +138,7 @@ std::unique_ptr<Analysis> Analyse(const Stream& stream, const RenderOptions& opt
   analysis_options.jobs = options.jobs;
   analysis_options.previous = options.previous;
   analysis_options.state = options.state;
+  analysis_options.state_hook_words = options.state_hook_words;
   analysis_options.lookup = options.lookup;
   std::vector<CountedNotObjects> counted(1);
   SourceDefinitions definitions;

@@ -6,18 +6,30 @@
 
 namespace rollcall {
 
-std::vector<Source> LoadStateFile(const std::string& path, const std::string& default_namespace,
-                                  const Limits& limits) {
+StateFile ReadStateFile(const std::string& path, const std::string& default_namespace,
+                        const Limits& limits) {
   Stream stream(ReadRegularFileBytes(
                     path, path, RegularFileRead::Input("the state file", limits.max_input_bytes)),
                 path, limits.max_documents);
-  std::vector<Source> sources;
+  StateFile out;
   for (const Document& doc : ParseStream(stream, limits)) {
     for (Source& source : ExtractStateSources(doc, default_namespace)) {
-      sources.push_back(std::move(source));
+      out.sources.push_back(std::move(source));
+    }
+    if (!doc.IsHook()) continue;
+    // Described while its document lives: a Consumer names itself through it.
+    std::optional<Consumer> hook = ExtractConsumer(doc, default_namespace, {});
+    if (!hook || hook->notes == nullptr) continue;
+    for (const std::string& word : hook->notes->hook_words) {
+      out.hook_words.push_back({hook->name_space.str(), word, hook->Describe()});
     }
   }
-  return sources;
+  return out;
+}
+
+std::vector<Source> LoadStateFile(const std::string& path, const std::string& default_namespace,
+                                  const Limits& limits) {
+  return ReadStateFile(path, default_namespace, limits).sources;
 }
 
 std::size_t AddStateSources(Model& model, const std::vector<Source>& state) {

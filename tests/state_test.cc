@@ -59,6 +59,36 @@ TEST(LoadStateFile, ReadsTheItemsOfAList) {
   EXPECT_EQ(sources[0].entries.at("session-secret"), "example-session-0007");
 }
 
+// Under Helm 3, helm rollcall gives the hooks as a state file: a Secret a hook Job
+// there creates is recognised as under Helm 4 (hook-generated-source, waived), not
+// reported as unresolved, and a hook Secret there is hashed.
+TEST(ReadStateFile, AHookJobOfTheStateNamesTheSecretItCreates) {
+  StateFile state = ReadStateFile(TestdataPath("state/setup-hook.yaml"), "auth", Limits{});
+  ASSERT_EQ(state.sources.size(), 1u);
+  EXPECT_EQ(state.sources[0].id.Describe(), "Secret auth/masterkey");
+  const std::string input =
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: login}\nspec:\n  template:\n"
+      "    spec:\n      containers:\n      - name: login\n"
+      "        env: [{name: KEY, valueFrom: {secretKeyRef: {name: masterkey, key: masterkey}}}]\n"
+      "        volumeMounts: [{name: client, mountPath: /client}]\n"
+      "      volumes: [{name: client, secret: {secretName: login-client}}]\n";
+  RenderOptions options;
+  options.default_namespace = "auth";
+  options.state = state.sources;
+  RenderResult without = testing::RenderText(input, options);
+  options.state_hook_words = state.hook_words;
+  RenderResult with = testing::RenderText(input, options);
+  EXPECT_EQ(without.summary.Line(),
+            "references: 2 \u2014 hashed 1, waived 0, pending 0, runtime 0, unresolved 1");
+  EXPECT_EQ(with.summary.Line(),
+            "references: 2 \u2014 hashed 1, waived 1, pending 0, runtime 0, unresolved 0");
+  ASSERT_EQ(with.findings.size(), 1u);
+  EXPECT_EQ(with.findings[0].rule, "hook-generated-source");
+  EXPECT_THAT(with.findings[0].message,
+              ::testing::HasSubstr("created at install time by the hook Job auth/auth-setup"));
+  EXPECT_EQ(with.output, without.output);  // the hash is the same either way
+}
+
 TEST(LoadStateFile, NamesTheFileWhenItCannotBeRead) {
   try {
     LoadStateFile("/nonexistent/state.yaml", "default", Limits{});

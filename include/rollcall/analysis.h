@@ -25,6 +25,7 @@
 #include "rollcall/previous/release.h"
 #include "rollcall/reference_coverage.h"
 #include "rollcall/runtime_sources.h"
+#include "rollcall/state.h"
 
 namespace rollcall {
 
@@ -37,6 +38,8 @@ struct AnalysisOptions {
   JobOptions jobs;  // run-once patterns from the config are added to these
   // Sources from --state files; a source in the input wins over them.
   std::vector<Source> state;
+  // The words of the state files' hooks that may name a Secret they create.
+  std::vector<StateHookWord> state_hook_words;
   // Looks up the sources still unresolved after the input and the state
   // (--lookup kubectl); empty: no lookup.
   SourceLookup lookup;
@@ -126,7 +129,9 @@ class Analysis {
   std::set<SourceId> missing_in_cluster_;  // looked up, and not there
   std::set<SourceId> invalid_names_;       // not looked up: the API server refuses the name
   // (namespace, Secret name) → the hook that names it as what it creates.
-  std::map<std::pair<std::string, std::string>, const Consumer*> generated_;
+  // (namespace, Secret name) → the hook that may create it, described ("Job ns/name"):
+  // the input's hooks first, then the state files'.
+  std::map<std::pair<std::string, std::string>, std::string> generated_;
 };
 
 // Whether the analysis reads a document of this type and text, and so needs its

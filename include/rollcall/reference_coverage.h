@@ -47,7 +47,7 @@ struct ReferenceCoverage {
   union {
     const Rotation* rotation = nullptr;
     const RestartWatch* watch;
-    const Consumer* generator;
+    const std::string* generator;  // the hook, described: "Job ns/name"
   };
   Coverage state = Coverage::kUnresolved;
   CoverageCause cause = CoverageCause::kNotInInput;

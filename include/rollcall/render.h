@@ -29,10 +29,11 @@ struct RenderOptions {
   Limits limits;
   Config config;    // .rollcall.yaml: severities, runtime sources, consumer kinds
   JobOptions jobs;  // --job-policy, --run-once-pattern
-  const PreviousRelease* previous = nullptr;  // --previous, --previous-release
-  std::vector<Source> state;                  // --state: sources from outside the input
-  SourceLookup lookup;                        // --lookup kubectl
-  std::optional<std::string> hmac_key;        // HMAC-SHA-256 instead of SHA-256 when set
+  const PreviousRelease* previous = nullptr;    // --previous, --previous-release
+  std::vector<Source> state;                    // --state: sources from outside the input
+  std::vector<StateHookWord> state_hook_words;  // --state: what its hooks may create
+  SourceLookup lookup;                          // --lookup kubectl
+  std::optional<std::string> hmac_key;          // HMAC-SHA-256 instead of SHA-256 when set
 };
 
 struct RenderResult {

@@ -12,9 +12,27 @@
 
 namespace rollcall {
 
-// The Secrets and ConfigMaps of a state file: a `v1` List (or SecretList, …), or a
-// stream of objects. Throws InputError naming the file on unreadable or malformed
-// input (never quoting a value).
+// A word of a hook's command in a state file that may name a Secret the hook creates
+// (ConsumerNotes::hook_words), as a hook of the input's does: `helm rollcall` gives
+// Helm 3's hooks as a state file, and the Secret a setup Job creates must then be
+// recognised as under Helm 4, where the Job is in the input.
+struct StateHookWord {
+  std::string name_space;
+  std::string word;
+  std::string hook;  // "Job ns/name"
+};
+
+// What a state file gives: its Secrets and ConfigMaps, and its hooks' words.
+struct StateFile {
+  std::vector<Source> sources;
+  std::vector<StateHookWord> hook_words;
+};
+
+// Reads a state file: a `v1` List (or SecretList, …), or a stream of objects. Throws
+// InputError naming the file on unreadable or malformed input (never quoting a value).
+StateFile ReadStateFile(const std::string& path, const std::string& default_namespace,
+                        const Limits& limits);
+// Its Secrets and ConfigMaps only.
 std::vector<Source> LoadStateFile(const std::string& path, const std::string& default_namespace,
                                   const Limits& limits);
 

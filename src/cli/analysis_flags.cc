@@ -222,9 +222,10 @@ PreparedAnalysis PrepareAnalysis(const AnalysisFlags& flags) {
     options.lookup = KubectlLookup(std::move(kubectl));
   }
   for (const std::string& file : flags.state_files) {
-    for (Source& source : LoadStateFile(file, flags.name_space, flags.limits)) {
-      options.state.push_back(std::move(source));
-    }
+    StateFile state = ReadStateFile(file, flags.name_space, flags.limits);
+    for (Source& source : state.sources) options.state.push_back(std::move(source));
+    for (StateHookWord& word : state.hook_words)
+      options.state_hook_words.push_back(std::move(word));
   }
   return prepared;
 }

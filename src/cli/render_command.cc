@@ -195,6 +195,7 @@ int RunRender(const std::vector<std::string>& args) {
     options.jobs = prepared.options.jobs;
     options.previous = prepared.previous.get();
     options.state = std::move(prepared.options.state);
+    options.state_hook_words = std::move(prepared.options.state_hook_words);
     options.lookup = std::move(prepared.options.lookup);
     options.limits = flags.limits;
     if (!hmac_key_file.empty()) options.hmac_key = ReadHmacKey(hmac_key_file);
