@@ -297,9 +297,13 @@ void CheckText(const Stream& stream, const DocumentSpan& span, const Limits& lim
     throw InputError(stream.Locate(span, span.begin + SplitProblemLine(text, span.problem)),
                      SplitProblemMessage(span.problem));
   }
-  // What follows a "..." line is never read by Kubernetes, and not checked.
-  if (std::optional<TextProblem> problem = FindTextProblem(span.ReadText(stream.bytes()), limits)) {
-    throw InputError(stream.Locate(span, span.begin + problem->offset), problem->message);
+  // What follows a "..." line is never read by Kubernetes, and not checked; nor is the
+  // "---" line, which kubectl's reader drops.
+  std::string_view read = span.ReadText(stream.bytes());
+  const std::size_t separator = SeparatorLineLength(read);
+  if (std::optional<TextProblem> problem = FindTextProblem(read.substr(separator), limits)) {
+    throw InputError(stream.Locate(span, span.begin + separator + problem->offset),
+                     problem->message);
   }
 }
 
@@ -311,6 +315,12 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
   // line keeps its line break). A CR that ends the stream ends its last line to
   // kubectl (limits.cc): an LF in its place. Nothing before the end moves.
   std::string copy(text);
+  // The "---" line as blanks: what kubectl's reader drops, libyaml does not read (an
+  // implicit document then, the same tree), and every offset stays where it was.
+  const std::size_t separator = SeparatorLineLength(copy);
+  for (std::size_t i = 0; i < separator; ++i) {
+    if (copy[i] != '\n') copy[i] = ' ';
+  }
   if (!copy.empty() && copy.back() == '\r') copy.back() = '\n';
   if (!copy.empty() && copy.back() != '\n') copy.push_back('\n');
   ParsedTree parsed = ParseTree(copy);
@@ -337,11 +347,12 @@ Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limi
     }
   } else if (needs_tree) {
     std::string_view text = span.ReadText(stream.bytes());
-    TypeScan scan = ScanType(text);
+    const std::size_t separator = SeparatorLineLength(text);
+    TypeScan scan = ScanType(text.substr(separator));
     if (scan.type && !needs_tree(*scan.type, text)) return {stream, span, *scan.type};
     // A values file in the stream: nothing to read in it but that it is no object.
     if (scan.plainly_not_an_object && !needs_tree(TypeHeader{}, text)) {
-      return Document::NotAnObject(stream, span, scan.first_key);
+      return Document::NotAnObject(stream, span, separator + scan.first_key);
     }
   }
   // The tree lives from the parse to the end of read_tree, which drops it.

@@ -27,15 +27,41 @@ bool HasContent(std::string_view line) {
   return first < line.size() && line[first] != '#';
 }
 
-// Go's strings.TrimSpace over ASCII: what YAMLReader trims after a "---".
-std::string_view TrimGoSpace(std::string_view text) {
-  constexpr std::string_view kSpace = " \t\n\v\f\r";
-  std::size_t first = text.find_first_not_of(kSpace);
-  if (first == std::string_view::npos) return {};
-  return text.substr(first, text.find_last_not_of(kSpace) - first + 1);
+// The length of the white space Go's unicode.IsSpace sees at `text`'s start, one
+// character (0 for none): ASCII's six, U+0085, U+00A0, U+1680, U+2000..U+200A, U+2028,
+// U+2029, U+202F, U+205F, U+3000 in UTF-8.
+std::size_t GoSpaceAt(std::string_view text) {
+  if (text.empty()) return 0;
+  if (std::string_view(" \t\n\v\f\r").find(text[0]) != std::string_view::npos) return 1;
+  auto byte = [&](std::size_t i) {
+    return i < text.size() ? static_cast<unsigned char>(text[i]) : 0u;
+  };
+  if (byte(0) == 0xC2 && (byte(1) == 0x85 || byte(1) == 0xA0)) return 2;
+  if (byte(0) == 0xE1 && byte(1) == 0x9A && byte(2) == 0x80) return 3;
+  if (byte(0) == 0xE2 && byte(1) == 0x80 &&
+      ((byte(2) >= 0x80 && byte(2) <= 0x8A) || byte(2) == 0xA8 || byte(2) == 0xA9 ||
+       byte(2) == 0xAF)) {
+    return 3;
+  }
+  if (byte(0) == 0xE2 && byte(1) == 0x81 && byte(2) == 0x9F) return 3;
+  if (byte(0) == 0xE3 && byte(1) == 0x80 && byte(2) == 0x80) return 3;
+  return 0;
+}
+
+// What YAMLReader lets follow a "---": strings.TrimSpace of it (Go's Unicode white
+// space) empty, or starting with "#".
+bool SeparatorRestAllowed(std::string_view rest) {
+  for (std::size_t n; (n = GoSpaceAt(rest)) > 0;) rest.remove_prefix(n);
+  return rest.empty() || rest[0] == '#';
 }
 
 }  // namespace
+
+std::size_t SeparatorLineLength(std::string_view text) {
+  if (text.substr(0, 3) != "---") return 0;
+  std::size_t nl = text.find('\n');
+  return nl == std::string_view::npos ? text.size() : nl + 1;
+}
 
 bool IsMarker(std::string_view line, std::string_view mark) {
   if (line.substr(0, 3) != mark) return false;
@@ -194,8 +220,7 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes, std::size_t max
       // "--- !!map", "--- {a: b}" are all refused). What came before is a document of
       // its own unless it is the stream's empty preamble.
       if (pos > current.begin || closed) finish(pos);
-      std::string_view rest = TrimGoSpace(line.substr(3));
-      if (!rest.empty() && rest[0] != '#') {
+      if (!SeparatorRestAllowed(line.substr(3))) {
         current.problem = DocumentSpan::SplitProblem::kBadSeparator;
         current.empty = false;
       }

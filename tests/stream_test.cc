@@ -64,6 +64,32 @@ TEST(SplitDocuments, CommentOnlyAndEmptyDocumentsAreMarkedEmpty) {
   EXPECT_FALSE(docs[2].empty);
 }
 
+// YAMLReader trims what follows "---" with strings.TrimSpace: Go's Unicode white space
+// (a form feed, a vertical tab, U+0085, U+00A0, U+2000..U+200A, U+3000, …) is blank
+// there, and a comment after it keeps the line a separator; anything else after it
+// is refused. testdata/render/separators-kubectl-reads renders such a stream.
+TEST(SplitDocuments, GoWhiteSpaceAfterTheMarkerIsBlank) {
+  for (const char* fine : {"---\f\n", "---\v\n", "---\xc2\xa0\n", "---\xc2\x85\n",
+                           "---\xe2\x80\x8a # c\n", "---\xe3\x80\x80\n", "--- # caf\xe9\n"}) {
+    std::vector<DocumentSpan> two = SplitDocuments(std::string("a: 1\n") + fine + "b: 2\n");
+    ASSERT_EQ(two.size(), 2u) << fine;
+    EXPECT_EQ(two[1].problem, DocumentSpan::SplitProblem::kNone) << fine;
+  }
+  for (const char* bad : {"---\xc2\xa0x\n", "---\xe2\x80\x8bx\n", "---\xc2\xa1\n"}) {
+    std::vector<DocumentSpan> two = SplitDocuments(std::string("a: 1\n") + bad + "b: 2\n");
+    ASSERT_EQ(two.size(), 2u) << bad;
+    EXPECT_EQ(two[1].problem, DocumentSpan::SplitProblem::kBadSeparator) << bad;
+  }
+}
+
+TEST(SeparatorLineLength, IsTheMarkerLineWithItsLineBreak) {
+  EXPECT_EQ(SeparatorLineLength("---#c\nb: 2\n"), 6u);
+  EXPECT_EQ(SeparatorLineLength("---\r\nb: 2\n"), 5u);
+  EXPECT_EQ(SeparatorLineLength("---"), 3u);
+  EXPECT_EQ(SeparatorLineLength("b: 2\n---\n"), 0u);
+  EXPECT_EQ(SeparatorLineLength(""), 0u);
+}
+
 TEST(SplitDocuments, ContentOnMarkerLineIsRefusedAsKubectlRefusesIt) {
   std::vector<DocumentSpan> docs = SplitDocuments("--- {a: 1}\n");
   ASSERT_EQ(docs.size(), 1u);

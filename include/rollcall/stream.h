@@ -129,6 +129,12 @@ class Stream {
 // nothing, a space or a tab: "---", "--- !!map", "...".
 bool IsMarker(std::string_view line, std::string_view mark);
 
+// The length of a piece's "---" line with its line break, 0 when `text` does not start
+// with one. kubectl's reader drops that line, and reads a piece whose "---" is followed
+// by a comment without a space ("---#c") or by Unicode white space, which libyaml would
+// not take for a document start: rollcall checks, scans and parses a piece without it.
+std::size_t SeparatorLineLength(std::string_view text);
+
 // Splits `bytes` into document spans as kubectl and Helm split a stream
 // (apimachinery's YAMLReader, then go-yaml reading the first document of each
 // piece): at lines that begin with "---" followed by nothing but blanks or a
