@@ -321,6 +321,15 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
   for (std::size_t i = 0; i < separator; ++i) {
     if (copy[i] != '\n') copy[i] = ' ';
   }
+  // A byte-order mark opening the document after "---": go-yaml gets it as its text's
+  // first bytes (the line dropped) and takes it for the encoding's mark. libyaml does
+  // so only at the start of its input, and elsewhere reads the line as indented by
+  // one: so it goes there, the blanked line after it, every byte after where it was.
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  if (separator > 0 && std::string_view(copy).substr(separator, 3) == kBom) {
+    copy.replace(separator, 3, "");
+    copy.insert(0, kBom);
+  }
   if (!copy.empty() && copy.back() == '\r') copy.back() = '\n';
   if (!copy.empty() && copy.back() != '\n') copy.push_back('\n');
   ParsedTree parsed = ParseTree(copy);
@@ -347,7 +356,8 @@ Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limi
     }
   } else if (needs_tree) {
     std::string_view text = span.ReadText(stream.bytes());
-    const std::size_t separator = SeparatorLineLength(text);
+    std::size_t separator = SeparatorLineLength(text);
+    if (separator > 0 && text.substr(separator, 3) == "\xEF\xBB\xBF") separator += 3;
     TypeScan scan = ScanType(text.substr(separator));
     if (scan.type && !needs_tree(*scan.type, text)) return {stream, span, *scan.type};
     // A values file in the stream: nothing to read in it but that it is no object.

@@ -45,14 +45,19 @@ struct Anchored {
 // walks forward, and back from where it is when asked for an earlier one (starting
 // over from the text's start made a long line of quoted scalars quadratic). The
 // text is UTF-8, so a character starts at the first byte that is no continuation.
+// A byte-order mark that opens the text is no character to libyaml, which takes it
+// for the encoding's mark: character 0 is the one after it.
 class ByteOffsets {
  public:
-  explicit ByteOffsets(std::string_view text) : text_(text) {}
+  explicit ByteOffsets(std::string_view text)
+      : text_(text), bytes_(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0), start_(bytes_) {}
 
   std::size_t Of(std::size_t char_index) {
-    while (chars_ > char_index && bytes_ > 0) {
+    while (chars_ > char_index && bytes_ > start_) {
       --bytes_;
-      while (bytes_ > 0 && (static_cast<unsigned char>(text_[bytes_]) & 0xC0) == 0x80) --bytes_;
+      while (bytes_ > start_ && (static_cast<unsigned char>(text_[bytes_]) & 0xC0) == 0x80) {
+        --bytes_;
+      }
       --chars_;
     }
     while (chars_ < char_index && bytes_ < text_.size()) {
@@ -67,6 +72,7 @@ class ByteOffsets {
   std::string_view text_;
   std::size_t chars_ = 0;
   std::size_t bytes_ = 0;
+  std::size_t start_ = 0;  // past a leading byte-order mark
 };
 
 // Where a node stands, which decides what is asked of it.
