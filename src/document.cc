@@ -317,7 +317,7 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
   std::string copy(text);
   // The "---" line as blanks: what kubectl's reader drops, libyaml does not read (an
   // implicit document then, the same tree), and every offset stays where it was.
-  const std::size_t separator = SeparatorLineLength(copy);
+  const std::size_t separator = SeparatorLineLength(text);
   for (std::size_t i = 0; i < separator; ++i) {
     if (copy[i] != '\n') copy[i] = ' ';
   }
@@ -325,10 +325,9 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
   // first bytes (the line dropped) and takes it for the encoding's mark. libyaml does
   // so only at the start of its input, and elsewhere reads the line as indented by
   // one: so it goes there, the blanked line after it, every byte after where it was.
-  constexpr std::string_view kBom = "\xEF\xBB\xBF";
-  if (separator > 0 && std::string_view(copy).substr(separator, 3) == kBom) {
-    copy.replace(separator, 3, "");
-    copy.insert(0, kBom);
+  if (DocumentContentStart(text) > separator) {
+    copy.erase(separator, kUtf8Bom.size());
+    copy.insert(0, kUtf8Bom);
   }
   if (!copy.empty() && copy.back() == '\r') copy.back() = '\n';
   if (!copy.empty() && copy.back() != '\n') copy.push_back('\n');
@@ -356,13 +355,12 @@ Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limi
     }
   } else if (needs_tree) {
     std::string_view text = span.ReadText(stream.bytes());
-    std::size_t separator = SeparatorLineLength(text);
-    if (separator > 0 && text.substr(separator, 3) == "\xEF\xBB\xBF") separator += 3;
-    TypeScan scan = ScanType(text.substr(separator));
+    const std::size_t start = DocumentContentStart(text);
+    TypeScan scan = ScanType(text.substr(start));
     if (scan.type && !needs_tree(*scan.type, text)) return {stream, span, *scan.type};
     // A values file in the stream: nothing to read in it but that it is no object.
     if (scan.plainly_not_an_object && !needs_tree(TypeHeader{}, text)) {
-      return Document::NotAnObject(stream, span, separator + scan.first_key);
+      return Document::NotAnObject(stream, span, start + scan.first_key);
     }
   }
   // The tree lives from the parse to the end of read_tree, which drops it.

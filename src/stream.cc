@@ -13,7 +13,6 @@
 namespace rollcall {
 namespace {
 
-constexpr std::string_view kBom = "\xEF\xBB\xBF";
 constexpr std::string_view kSourcePrefix = "# Source: ";
 
 std::string_view StripLineBreak(std::string_view line) {
@@ -61,6 +60,14 @@ std::size_t SeparatorLineLength(std::string_view text) {
   if (text.substr(0, 3) != "---") return 0;
   std::size_t nl = text.find('\n');
   return nl == std::string_view::npos ? text.size() : nl + 1;
+}
+
+std::size_t DocumentContentStart(std::string_view text) {
+  const std::size_t separator = SeparatorLineLength(text);
+  if (separator > 0 && text.substr(separator, kUtf8Bom.size()) == kUtf8Bom) {
+    return separator + kUtf8Bom.size();
+  }
+  return separator;
 }
 
 bool IsMarker(std::string_view line, std::string_view mark) {
@@ -187,7 +194,7 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes, std::size_t max
   max_pieces = over_at == nullptr ? kMaxDocuments : std::min(max_pieces, kMaxDocuments);
   docs.reserve(std::min(MostPieces(bytes), max_pieces));
   bool over = false;  // a piece past max_pieces began: the split stops there
-  std::size_t start = bytes.substr(0, kBom.size()) == kBom ? kBom.size() : 0;
+  std::size_t start = bytes.substr(0, kUtf8Bom.size()) == kUtf8Bom ? kUtf8Bom.size() : 0;
   DocumentSpan current;
   current.begin = static_cast<std::uint32_t>(start);
   bool closed = false;  // a "..." line ended the current document

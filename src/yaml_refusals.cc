@@ -50,7 +50,9 @@ struct Anchored {
 class ByteOffsets {
  public:
   explicit ByteOffsets(std::string_view text)
-      : text_(text), bytes_(text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0), start_(bytes_) {}
+      : text_(text),
+        bytes_(text.substr(0, kUtf8Bom.size()) == kUtf8Bom ? kUtf8Bom.size() : 0),
+        start_(bytes_) {}
 
   std::size_t Of(std::size_t char_index) {
     while (chars_ > char_index && bytes_ > start_) {

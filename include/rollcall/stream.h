@@ -15,6 +15,7 @@
 
 #include "rollcall/input_bytes.h"
 #include "rollcall/location.h"
+#include "rollcall/utf8.h"
 
 namespace rollcall {
 
@@ -134,6 +135,11 @@ bool IsMarker(std::string_view line, std::string_view mark);
 // by a comment without a space ("---#c") or by Unicode white space, which libyaml would
 // not take for a document start: rollcall checks, scans and parses a piece without it.
 std::size_t SeparatorLineLength(std::string_view text);
+
+// Where kubectl's reading of a piece starts: past its "---" line and past a byte-order
+// mark opening what follows it, which go-yaml takes for the encoding's mark (the
+// piece's first bytes once the reader dropped the line).
+std::size_t DocumentContentStart(std::string_view text);
 
 // Splits `bytes` into document spans as kubectl and Helm split a stream
 // (apimachinery's YAMLReader, then go-yaml reading the first document of each

@@ -12,4 +12,8 @@ namespace rollcall {
 // sequence and stray continuation bytes included).
 std::size_t DecodeUtf8(std::string_view text, std::size_t i, char32_t& c);
 
+// UTF-8's byte-order mark, which a YAML parser takes for the encoding's mark at the
+// start of its input.
+inline constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+
 }  // namespace rollcall
