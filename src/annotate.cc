@@ -281,6 +281,17 @@ class AnnotationEditor {
     if (colon == kNoPos) Fail(entry.key, "entry is written in a form rollcall cannot edit");
     std::size_t value = colon + 1;
     while (value < text_.size() && (text_[value] == ' ' || text_[value] == '\t')) ++value;
+    const std::size_t content = SkipProperties(text_, value);
+    if (entry.value.IsNull() && text_.find('!', value) < content) {
+      // A tagged null (`!!null ~`, `!!null`): the tag goes with it, or it would
+      // tag the mapping written in its place.
+      std::size_t end =
+          IsExplicitNullAt(text_, content) ? ScalarEnd(text_, content, flow) : content;
+      while (end > value && (text_[end - 1] == ' ' || text_[end - 1] == '\t')) --end;
+      if (end == kNoPos) Fail(entry.value, "value is written in a form rollcall cannot edit");
+      edits_.push_back(Edit::Replace(value, end, text));
+      return;
+    }
     bool empty_null = entry.value.IsNull() && !IsExplicitNullAt(text_, value);
     if (empty_null) {
       // After any anchor or tag the empty value carries ("name: &a"), which belong to it.

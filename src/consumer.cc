@@ -10,6 +10,7 @@
 #include "rollcall/input_error.h"
 #include "rollcall/markers.h"
 #include "rollcall/model.h"
+#include "rollcall/object_type.h"
 #include "rollcall/template_hash.h"
 #include "rollcall/yaml11.h"
 
@@ -127,6 +128,14 @@ class ReferenceCollector {
 
   // The references of `pod_spec`, and the mounts of the volumes they read.
   void Collect(const YamlNode& pod_spec, Consumer& consumer) {
+    const YamlNode ephemeral = Child(pod_spec, "ephemeralContainers");
+    if (ephemeral.IsSequence() && ephemeral.size() > 0) {
+      // They are added to a running Pod through its own subresource, never written.
+      Malformed(ephemeral, spec_path_ + ".ephemeralContainers",
+                spec_path_ == "spec" ? "Forbidden: cannot be set on create"
+                                     : "Forbidden: ephemeral containers not allowed in pod "
+                                       "template");
+    }
     for (const char* list : kContainerLists) {
       ForEachItem(pod_spec, spec_path_, list,
                   [&](const YamlNode& container) { Container(container, list); });
@@ -168,6 +177,25 @@ class ReferenceCollector {
   // Whether the reference `ref` at `path` names its source (`name_field`) and, for a
   // key reference, its key; a reference that does not is recorded as malformed, as
   // the API server refuses it, and reads nothing.
+  // Records what the API server's validation refuses at `node` (`path` its field).
+  void Malformed(const YamlNode& node, std::string path, std::string problem) {
+    notes_.malformed.push_back({static_cast<std::uint32_t>(MarkPos(node.Mark())), std::move(path),
+                                std::move(problem), /*reads_nothing=*/false});
+  }
+
+  // How many of `fields` are set (not null) in `map`, and the second one set.
+  static std::pair<std::size_t, const char*> FieldsSet(const YamlNode& map,
+                                                       std::initializer_list<const char*> fields) {
+    std::size_t set = 0;
+    const char* second = nullptr;
+    for (const char* field : fields) {
+      const YamlNode value = Child(map, field);
+      if (!value.IsDefined() || value.IsNull()) continue;
+      if (++set == 2) second = field;
+    }
+    return {set, second};
+  }
+
   bool WellFormed(const YamlNode& ref, const char* name_field, bool key_reference,
                   const std::string& path) {
     // Decoded before it is validated: a field of the wrong type is refused first.
@@ -283,6 +311,20 @@ class ReferenceCollector {
       KeepWords(Child(env, "value"),
                 SaysSecret(ScalarOr(Child(env, "name"))) != std::string_view::npos);
       YamlNode from = MapField(doc_, Child(env, "valueFrom"), path + ".env.valueFrom");
+      if (from.IsDefined()) {
+        // validateEnvVarValueFrom's words.
+        const std::size_t sources =
+            FieldsSet(from, {"fieldRef", "resourceFieldRef", "configMapKeyRef", "secretKeyRef",
+                             "fileKeyRef"})
+                .first;
+        if (sources > 0 && !ScalarOr(Child(env, "value")).empty()) {
+          Malformed(from, path + ".env.valueFrom",
+                    "Invalid value: \"\": may not be specified when `value` is not empty");
+        } else if (sources > 1) {
+          Malformed(from, path + ".env.valueFrom",
+                    "Invalid value: \"\": may not have more than one field specified at a time");
+        }
+      }
       for (auto [field, kind] : {std::pair{"secretKeyRef", SourceKind::kSecret},
                                  std::pair{"configMapKeyRef", SourceKind::kConfigMap}}) {
         const std::string ref_path = path + ".env.valueFrom." + field;
@@ -315,10 +357,12 @@ class ReferenceCollector {
       }
       // `configMapRef: null`, as a mis-indented `name:` leaves it, is no source.
       if (!any) {
-        notes_.malformed.push_back({static_cast<std::uint32_t>(MarkPos(env_from.Mark())),
-                                    path + ".envFrom",
-                                    "Invalid value: \"\": must specify one of: `configMapRef` or "
-                                    "`secretRef`"});
+        notes_.malformed.push_back(
+            {static_cast<std::uint32_t>(MarkPos(env_from.Mark())), path + ".envFrom",
+             "Invalid value: \"\": must specify one of: `configMapRef` or `secretRef`"});
+      } else if (FieldsSet(env_from, {"configMapRef", "secretRef"}).first > 1) {
+        Malformed(env_from, path + ".envFrom",
+                  "Invalid value: \"\": may not have more than one field specified at a time");
       }
     });
     ForEachItem(container, path, "volumeMounts", [&](const YamlNode& mount) {
@@ -347,6 +391,41 @@ class ReferenceCollector {
 
   void Volume(const YamlNode& volume) {
     const std::string path = spec_path_ + ".volumes";
+    // validateVolumeSource counts the types in this order and names the second.
+    const auto [types, second] = FieldsSet(volume, {"emptyDir",
+                                                    "hostPath",
+                                                    "gitRepo",
+                                                    "gcePersistentDisk",
+                                                    "awsElasticBlockStore",
+                                                    "secret",
+                                                    "nfs",
+                                                    "iscsi",
+                                                    "glusterfs",
+                                                    "flocker",
+                                                    "persistentVolumeClaim",
+                                                    "rbd",
+                                                    "cinder",
+                                                    "cephfs",
+                                                    "quobyte",
+                                                    "downwardAPI",
+                                                    "fc",
+                                                    "flexVolume",
+                                                    "configMap",
+                                                    "azureFile",
+                                                    "vsphereVolume",
+                                                    "photonPersistentDisk",
+                                                    "portworxVolume",
+                                                    "azureDisk",
+                                                    "storageos",
+                                                    "projected",
+                                                    "scaleIO",
+                                                    "csi",
+                                                    "ephemeral",
+                                                    "image"});
+    if (types > 1) {
+      Malformed(Child(volume, second), path + "." + second,
+                "Forbidden: may not specify more than 1 volume type");
+    }
     if (YamlNode secret = MapField(doc_, Child(volume, "secret"), path + ".secret");
         secret.IsDefined()) {
       AddVolumeSource(secret, SourceKind::kSecret, "secretName", ReadVia::kVolume, volume,
@@ -418,8 +497,9 @@ YamlNode PodTemplateOf(const Document& doc, const YamlNode& object, const Consum
 std::optional<Consumer> ConsumerOf(const Document& doc, const YamlNode& object, bool listed,
                                    const std::string& default_namespace,
                                    const std::vector<ConsumerKind>& extra_kinds) {
-  const std::string api_version = ScalarOr(Child(object, "apiVersion"));
-  const std::string kind_name = ScalarOr(Child(object, "kind"));
+  const ObjectType type = TypeOf(doc, object);
+  const std::string& api_version = type.api_version;
+  const std::string& kind_name = type.kind;
   const ConsumerKind* kind = FindConsumerKind(api_version, kind_name, extra_kinds);
   if (kind == nullptr) return std::nullopt;
   std::string path;

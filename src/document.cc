@@ -14,6 +14,8 @@
 #include "rollcall/facts.h"
 #include "rollcall/field_types.h"
 #include "rollcall/input_error.h"
+#include "rollcall/json_document.h"
+#include "rollcall/json_stream.h"
 #include "rollcall/model.h"
 #include "rollcall/node_shape.h"
 #include "rollcall/yaml11.h"
@@ -278,7 +280,14 @@ namespace {
 // The offset of the line that makes a piece one kubectl refuses: the bad "---" line
 // itself, else the first line with content after the separator ("..." or "%YAML").
 std::size_t SplitProblemLine(std::string_view text, DocumentSpan::SplitProblem problem) {
-  if (problem == DocumentSpan::SplitProblem::kBadSeparator) return 0;
+  if (problem == DocumentSpan::SplitProblem::kBadSeparator ||
+      problem == DocumentSpan::SplitProblem::kSeparatorNotAMarker) {
+    return 0;
+  }
+  if (problem == DocumentSpan::SplitProblem::kStrayByteOrderMark) {
+    const std::size_t at = text.find("\n" + std::string(kUtf8Bom), DocumentContentStart(text));
+    return at == std::string_view::npos ? SeparatorLineLength(text) : at + 1;
+  }
   for (std::size_t at = 0; at < text.size(); at = NextLineStart(text, at)) {
     std::size_t first = SkipBlanks(text, at);
     const char c = first < text.size() ? text[first] : '\n';
@@ -293,9 +302,22 @@ std::size_t SplitProblemLine(std::string_view text, DocumentSpan::SplitProblem p
 // unterminated quotes and flow collections, encoding, tabs, stray commas).
 void CheckText(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
   std::string_view text = span.Text(stream.bytes());
+  if (span.problem == DocumentSpan::SplitProblem::kJsonSyntax) {
+    // At the start of the line's content: the text there may be a Secret's value.
+    const std::size_t at = JsonErrorAt(stream.bytes(), span.begin) - span.begin;
+    throw InputError(stream.Locate(span, span.begin + SkipBlanks(text, LineStartOf(text, at))),
+                     SplitProblemMessage(span.problem));
+  }
   if (span.problem != DocumentSpan::SplitProblem::kNone) {
     throw InputError(stream.Locate(span, span.begin + SplitProblemLine(text, span.problem)),
                      SplitProblemMessage(span.problem));
+  }
+  if (span.json) {
+    if (std::optional<TextProblem> problem =
+            FindJsonTextProblem(span.ReadText(stream.bytes()), limits)) {
+      throw InputError(stream.Locate(span, span.begin + problem->offset), problem->message);
+    }
+    return;
   }
   // What follows a "..." line is never read by Kubernetes, and not checked; nor is the
   // "---" line, which kubectl's reader drops.
@@ -307,8 +329,20 @@ void CheckText(const Stream& stream, const DocumentSpan& span, const Limits& lim
   }
 }
 
+// A value of a JSON stream, parsed as json_document.h says.
+Document ParseJson(const Stream& stream, const DocumentSpan& span) {
+  std::string_view text = span.ReadText(stream.bytes());
+  ParsedTree parsed = ParseTree(JsonForYamlParser(text), text);
+  if (const std::optional<YamlRefusal>& refusal = parsed.refusal) {
+    throw InputError(stream.Locate(span, span.begin + std::min(refusal->offset, text.size())),
+                     refusal->message);
+  }
+  return {stream, span, std::move(parsed.tree)};
+}
+
 Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
   if (span.empty) return {stream, span, nullptr};
+  if (span.json) return ParseJson(stream, span);
   std::string_view text = span.ReadText(stream.bytes());
   // kubectl's stream reader ends every line with an LF, the stream's last one too,
   // before go-yaml reads it; libyaml gets the same text (a block scalar on the last

@@ -6,6 +6,7 @@
 #include "rollcall/annotate.h"
 #include "rollcall/field_types.h"
 #include "rollcall/markers.h"
+#include "rollcall/object_type.h"
 
 namespace rollcall {
 

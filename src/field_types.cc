@@ -1,6 +1,7 @@
 #include "rollcall/field_types.h"
 
 #include "rollcall/input_error.h"
+#include "rollcall/object_type.h"
 #include "rollcall/yaml11.h"
 
 namespace rollcall {
@@ -70,17 +71,21 @@ YamlNode ListField(const Document& doc, const YamlNode& node, const std::string&
 
 void CheckMetadataField(const Document& doc, const YamlNode& node, const std::string& field) {
   YamlNode metadata = MapField(doc, node, field);
-  YamlNode annotations = MapField(doc, Child(metadata, "annotations"), field + ".annotations");
-  if (!annotations.IsDefined()) return;
-  for (const auto& entry : JsonObject(annotations)) {
-    StringField(doc, entry.second, field + ".annotations");
+  for (const char* strings : {"labels", "annotations"}) {
+    const std::string path = field + "." + strings;
+    YamlNode map = MapField(doc, Child(metadata, strings), path);
+    if (!map.IsDefined()) continue;
+    for (const auto& entry : JsonObject(map)) StringField(doc, entry.second, path);
   }
 }
 
 void CheckObjectFields(const Document& doc, const YamlNode& object, const std::string& prefix) {
   YamlNode api_version = Child(object, "apiVersion");
   YamlNode kind = Child(object, "kind");
-  if (!api_version.IsDefined() || !kind.IsDefined()) return;
+  // An item of a typed List is an object with the List's type (object_type.h).
+  const bool typed_item = !object.is(doc.root()) && !api_version.IsDefined() && !kind.IsDefined() &&
+                          !TypeOf(doc, object).kind.empty();
+  if ((!api_version.IsDefined() || !kind.IsDefined()) && !typed_item) return;
   StringField(doc, api_version, prefix + "apiVersion");
   StringField(doc, kind, prefix + "kind");
   YamlNode metadata = Child(object, "metadata");
@@ -90,15 +95,35 @@ void CheckObjectFields(const Document& doc, const YamlNode& object, const std::s
 }
 
 void CheckListItem(const Document& doc, const YamlNode& item) {
+  if (IsNullOrAbsent(item)) {
+    // Decoded as an object of nothing: no kind, or in a typed List no name.
+    throw InputError(doc.Locate(item.Mark()),
+                     doc.Describe() +
+                         ": an item of a List that is null, which kubectl reads as "
+                         "an object without a kind or a name and refuses to apply "
+                         "(Object 'Kind' is missing); remove it");
+  }
   YamlNode object = MapField(doc, item, "items");
   if (!object.IsDefined()) return;
-  for (const char* field : {"apiVersion", "kind"}) {
-    if (!ScalarOr(Child(object, field)).empty()) continue;
-    throw InputError(doc.Locate(object.Mark()), doc.Describe() + ": Object '" + field +
-                                                    "' is missing: an item of a List "
-                                                    "without its " +
-                                                    field +
-                                                    ", which kubectl and Helm refuse to apply");
+  const ObjectType type = TypeOf(doc, object);
+  for (const std::string* field : {&type.api_version, &type.kind}) {
+    if (!field->empty()) continue;
+    const char* name = field == &type.kind ? "kind" : "apiVersion";
+    throw InputError(doc.Locate(object.Mark()),
+                     doc.Describe() + ": Object '" + name +
+                         "' is missing: an item of a List without its " + name +
+                         " (kubectl gives it the List's only when both are missing and the "
+                         "List's kind names its items, as SecretList does), which kubectl and "
+                         "Helm refuse to apply");
+  }
+  if (type.kind == "List" || Child(object, "items").IsSequence()) {
+    // kubectl applies a List's items, and finds no resource for a List among them
+    // (an item with items of its own is one: "is not a list: no Items field").
+    throw InputError(doc.Locate(object.Mark()),
+                     doc.Describe() +
+                         ": a List inside a List, which kubectl and Helm refuse to "
+                         "apply (no matches for kind \"List\" in version \"" +
+                         type.api_version + "\"); write its items in the outer List");
   }
   CheckObjectFields(doc, object, "items.");
 }

@@ -111,7 +111,7 @@ class StructureScan {
 
   std::optional<TextProblem> Run() {
     std::size_t pos = 0;
-    while (pos < text_.size() && !problem_) pos = Line(pos);
+    while (pos < text_.size() && !problem_ && !past_root_) pos = Line(pos);
     return problem_;
   }
 
@@ -202,6 +202,7 @@ class StructureScan {
           end = nl == std::string_view::npos ? text_.size() : nl;
         }
         previous = '"';
+        content_ = true;
         continue;
       }
       if (i == first && (c == '-' || c == '?' || c == ':' || c == '.') &&
@@ -209,9 +210,16 @@ class StructureScan {
         starts_with_indicator = true;  // "- ", "? ", ": ", "---", "..."
       }
       if ((c == '[' || c == '{') && OpensNode(previous)) {
+        root_flow_ = root_flow_ || (flow_ == 0 && !content_);
         ++flow_;
       } else if ((c == ']' || c == '}') && flow_ > 0) {
         --flow_;
+        if (flow_ == 0 && root_flow_ && !ColonFollows(i + 1, end)) {
+          // The document is this flow collection: go-yaml reads no further (what
+          // follows belongs to a next document it never parses: `{"a":1}{"b":2}`).
+          past_root_ = true;
+          return text_.size();
+        }
       } else if ((c == '-' || c == '?') && (previous == '\0' || previous == ' ') &&
                  (next == ' ' || next == '\r')) {
         ++compact;
@@ -228,6 +236,7 @@ class StructureScan {
       }
       if (Depth(compact) > max_depth_) return TooDeep(i);
       previous = c;
+      content_ = content_ || (c != ' ' && c != '\t' && c != '\r');
     }
     if (Depth(compact) > max_depth_) return TooDeep(indent);
     plain_open_ = in_plain && flow_ == 0;
@@ -255,9 +264,14 @@ class StructureScan {
   std::size_t Depth(std::size_t compact) const { return indents_.size() + compact + flow_; }
 
   std::size_t TooDeep(std::size_t offset) {
-    return Fail(TextProblem::Kind::kTooDeep, offset,
-                "nesting deeper than " + std::to_string(max_depth_) +
-                    " levels; rollcall refuses to parse it");
+    return Fail(TextProblem::Kind::kTooDeep, offset, TooDeepMessage(max_depth_));
+  }
+
+  // Whether the next byte on the line from `from` to `end` that is not a blank is a
+  // ':', which makes the flow collection before it a key.
+  bool ColonFollows(std::size_t from, std::size_t end) const {
+    const std::size_t at = SkipBlanks(text_, from);
+    return at < end && text_[at] == ':';
   }
 
   // Records the problem and returns past the end, which stops the scan.
@@ -278,6 +292,9 @@ class StructureScan {
   std::size_t flow_ = 0;                              // open flow brackets
   std::size_t block_scalar_indent_ = kNoBlockScalar;  // inside a block scalar deeper than this
   bool plain_open_ = false;  // the last line ended inside a plain scalar, in block context
+  bool content_ = false;     // a node has begun
+  bool root_flow_ = false;   // the document is a flow collection, open or closed
+  bool past_root_ = false;   // that collection closed: the scan is over
   std::optional<TextProblem> problem_;
 };
 
@@ -290,15 +307,22 @@ Limits ListOutputLimits(Limits limits) {
   return limits;
 }
 
+std::optional<TextProblem> FindOversizedDocument(std::string_view text, const Limits& limits) {
+  if (text.size() <= limits.max_document_bytes) return std::nullopt;
+  return TextProblem{TextProblem::Kind::kTooLarge, 0,
+                     "this document is " + std::to_string(text.size()) +
+                         " bytes, over the limit of " + std::to_string(limits.max_document_bytes) +
+                         " bytes per document (--max-document-bytes; the Kubernetes API server "
+                         "takes at most 3 MiB per object)"};
+}
+
+std::string TooDeepMessage(std::size_t max_depth) {
+  return "nesting deeper than " + std::to_string(max_depth) +
+         " levels; rollcall refuses to parse it";
+}
+
 std::optional<TextProblem> FindTextProblem(std::string_view text, const Limits& limits) {
-  if (text.size() > limits.max_document_bytes) {
-    return TextProblem{TextProblem::Kind::kTooLarge, 0,
-                       "this document is " + std::to_string(text.size()) +
-                           " bytes, over the limit of " +
-                           std::to_string(limits.max_document_bytes) +
-                           " bytes per document (--max-document-bytes; the Kubernetes API server "
-                           "takes at most 3 MiB per object)"};
-  }
+  if (std::optional<TextProblem> problem = FindOversizedDocument(text, limits)) return problem;
   if (std::optional<TextProblem> problem = FindInvalidCharacter(text)) return problem;
   return StructureScan(text, limits.max_depth).Run();
 }

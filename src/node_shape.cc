@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "rollcall/yaml11.h"
+
 namespace rollcall {
 
 static_assert(sizeof(NodeShape) == 24, "a few for every consumer of a large stream");
@@ -11,7 +13,11 @@ namespace {
 
 NodeShape::Type TypeOf(const YamlNode& node) {
   if (!node.IsDefined()) return NodeShape::Type::kUndefined;
-  if (node.IsNull()) return NodeShape::Type::kNull;
+  // `!!null ~` is null as `~` is (ResolveScalar reads the tag).
+  if (node.IsNull() ||
+      (node.IsScalar() && ResolveScalar(node).type == ResolvedScalar::Type::kNull)) {
+    return NodeShape::Type::kNull;
+  }
   if (node.IsScalar()) return NodeShape::Type::kScalar;
   if (node.IsSequence()) return NodeShape::Type::kSequence;
   return NodeShape::Type::kMap;

@@ -1,6 +1,7 @@
 // Sources: Secrets and ConfigMaps, decoded to the bytes a process reads.
 #include <algorithm>
 #include <cstddef>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -9,8 +10,10 @@
 
 #include "rollcall/base64.h"
 #include "rollcall/consumer_kinds.h"
+#include "rollcall/field_types.h"
 #include "rollcall/input_error.h"
 #include "rollcall/model.h"
+#include "rollcall/object_type.h"
 #include "rollcall/utf8.h"
 #include "rollcall/yaml11.h"
 
@@ -255,10 +258,27 @@ void ReadStringEntries(EntryReader& reader, const char* field) {
   });
 }
 
+// ValidateConfigMap refuses a key in both `data` and `binaryData`.
+void RefuseKeysInDataAndBinaryData(const Document& doc, const YamlNode& node) {
+  const YamlNode binary = Child(node, "binaryData");
+  if (!binary.IsMap()) return;
+  const std::map<std::string, YamlNode> binary_keys = JsonObject(binary);
+  const YamlNode data = Child(node, "data");
+  if (!data.IsMap()) return;
+  for (const auto& [key, value] : JsonObject(data)) {
+    if (binary_keys.count(key) == 0) continue;
+    throw InputError(doc.Locate(value.Mark()),
+                     doc.Describe() + ": data[" + key + "]: Invalid value: \"" + key +
+                         "\": duplicate of key present in binaryData; the API server refuses "
+                         "the ConfigMap");
+  }
+}
+
 std::optional<Source> SourceOf(const Document& doc, const YamlNode& node,
                                const std::string& default_namespace) {
-  if (ScalarOr(Child(node, "apiVersion")) != "v1") return std::nullopt;
-  std::string kind = ScalarOr(Child(node, "kind"));
+  const ObjectType type = TypeOf(doc, node);
+  if (type.api_version != "v1") return std::nullopt;
+  const std::string& kind = type.kind;
   if (kind != "Secret" && kind != "ConfigMap") return std::nullopt;
   YamlNode metadata = Child(node, "metadata");
   Source source;
@@ -266,6 +286,10 @@ std::optional<Source> SourceOf(const Document& doc, const YamlNode& node,
   source.id.name = ScalarOr(Child(metadata, "name"));
   source.id.name_space = ScalarOr(Child(metadata, "namespace"), default_namespace);
   if (source.id.name_space.empty()) source.id.name_space = default_namespace;
+  // Decoded into the typed object before anything is stored: `immutable: "true"` is
+  // refused as any field of the wrong type is.
+  BoolField(doc, Child(node, "immutable"), "immutable");
+  if (kind == "Secret") StringField(doc, Child(node, "type"), "type");
   Object object{doc, node, source.id.Describe(), source.id.kind};
   EntryReader reader{object, source.id.kind, {}, {}, 0, 0};
   if (source.id.kind == SourceKind::kSecret) {
@@ -275,6 +299,7 @@ std::optional<Source> SourceOf(const Document& doc, const YamlNode& node,
   } else {
     ReadStringEntries(reader, "data");
     ReadBase64Entries(reader, "binaryData");
+    RefuseKeysInDataAndBinaryData(doc, node);
   }
   source.entries = reader.Take();
   source.pos = static_cast<std::uint32_t>(MarkPos(node.Mark()));
@@ -286,12 +311,6 @@ std::optional<Source> SourceOf(const Document& doc, const YamlNode& node,
 std::optional<Source> ExtractSource(const Document& doc, const std::string& default_namespace) {
   if (doc.shape() != Document::Shape::kObject) return std::nullopt;
   return SourceOf(doc, doc.root(), default_namespace);
-}
-
-bool IsList(const Document& doc) {
-  if (doc.shape() != Document::Shape::kObject || !doc.has_tree()) return false;
-  YamlNode items = Child(doc.root(), "items");
-  return items.IsDefined() && !items.IsNull();
 }
 
 std::vector<Source> ExtractStateSources(const Document& doc, const std::string& default_namespace) {

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "rollcall/input_error.h"
+#include "rollcall/json_stream.h"
 #include "rollcall/usable_cpus.h"
 #include "rollcall/yaml_text.h"
 
@@ -26,32 +27,37 @@ bool HasContent(std::string_view line) {
   return first < line.size() && line[first] != '#';
 }
 
-// The length of the white space Go's unicode.IsSpace sees at `text`'s start, one
-// character (0 for none): ASCII's six, U+0085, U+00A0, U+1680, U+2000..U+200A, U+2028,
-// U+2029, U+202F, U+205F, U+3000 in UTF-8.
-std::size_t GoSpaceAt(std::string_view text) {
-  if (text.empty()) return 0;
-  if (std::string_view(" \t\n\v\f\r").find(text[0]) != std::string_view::npos) return 1;
-  auto byte = [&](std::size_t i) {
-    return i < text.size() ? static_cast<unsigned char>(text[i]) : 0u;
-  };
-  if (byte(0) == 0xC2 && (byte(1) == 0x85 || byte(1) == 0xA0)) return 2;
-  if (byte(0) == 0xE1 && byte(1) == 0x9A && byte(2) == 0x80) return 3;
-  if (byte(0) == 0xE2 && byte(1) == 0x80 &&
-      ((byte(2) >= 0x80 && byte(2) <= 0x8A) || byte(2) == 0xA8 || byte(2) == 0xA9 ||
-       byte(2) == 0xAF)) {
-    return 3;
-  }
-  if (byte(0) == 0xE2 && byte(1) == 0x81 && byte(2) == 0x9F) return 3;
-  if (byte(0) == 0xE3 && byte(1) == 0x80 && byte(2) == 0x80) return 3;
-  return 0;
-}
-
 // What YAMLReader lets follow a "---": strings.TrimSpace of it (Go's Unicode white
 // space) empty, or starting with "#".
 bool SeparatorRestAllowed(std::string_view rest) {
-  for (std::size_t n; (n = GoSpaceAt(rest)) > 0;) rest.remove_prefix(n);
+  for (std::size_t n; (n = GoSpaceLength(rest, 0)) > 0;) rest.remove_prefix(n);
   return rest.empty() || rest[0] == '#';
+}
+
+// Whether a stream kubectl would read as JSON without its byte-order mark holds what
+// Helm, which reads it with the mark and so as YAML, reads alike: no JSON at all, or
+// one value and nothing after it, its strings printable ASCII without escapes (where
+// JSON's and YAML's readings of a string differ).
+bool JsonReadsAsYaml(std::string_view bytes) {
+  if (!IsJsonStream(bytes)) return true;
+  const JsonStreamCut cut = CutJsonStream(bytes, 2);
+  if (cut.values.size() != 1 || cut.yaml_from != JsonStreamCut::kNone ||
+      cut.error_at != JsonStreamCut::kNone) {
+    return false;
+  }
+  const JsonStreamCut::Value& value = cut.values.front();
+  return std::all_of(bytes.begin() + value.begin, bytes.begin() + value.end, [](char c) {
+    return c != '\\' && (c == '\n' || c == '\r' || c == '\t' || (c >= 0x20 && c < 0x7F));
+  });
+}
+
+// Whether YAML reads the "---" line `line` as a document start: "---" followed by
+// nothing, or by blanks and then nothing or a comment ("---#c" and "---" followed by
+// a non-breaking space are text to YAML, though not to YAMLReader).
+bool YamlReadsAsMarker(std::string_view line) {
+  std::size_t at = 3;
+  while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
+  return at == line.size() || (at > 3 && line[at] == '#');
 }
 
 }  // namespace
@@ -139,7 +145,10 @@ std::string_view DocumentSpan::Source(std::string_view stream) const {
   // "---" line (refused with more than a comment), then comments and blank lines up
   // to content or a "..." line.
   std::string_view text = Text(stream);
-  if (problem == SplitProblem::kBadSeparator) return {};
+  if (problem == SplitProblem::kBadSeparator || problem == SplitProblem::kSeparatorNotAMarker ||
+      json) {
+    return {};  // JSON has no comments
+  }             // JSON has no comments
   for (std::size_t pos = 0; pos < text.size();) {
     std::size_t nl = text.find('\n', pos);
     std::size_t next = nl == std::string_view::npos ? text.size() : nl + 1;
@@ -170,6 +179,24 @@ const char* SplitProblemMessage(DocumentSpan::SplitProblem problem) {
     case DocumentSpan::SplitProblem::kDirective:
       return "yaml: did not find expected <document start>: kubectl and Helm split a stream at "
              "\"---\" lines, which leaves a YAML directive (%YAML, %TAG) without its document";
+    case DocumentSpan::SplitProblem::kSeparatorNotAMarker:
+      return "invalid YAML: kubectl and Helm give a \"---\" line that opens the stream, or "
+             "follows another \"---\" line, to the YAML parser, which does not read this one as "
+             "a document start (\"---\" must be followed by a blank before a comment; what "
+             "follows is not shown)";
+    case DocumentSpan::SplitProblem::kStrayByteOrderMark:
+      return "invalid YAML: a byte-order mark (U+FEFF) starts a line inside a document: go-yaml, "
+             "which kubectl and Helm read YAML with, takes it for the encoding's mark only where "
+             "its input starts and reads it here as text (a key \"\\ufeffapiVersion\"); "
+             "remove it";
+    case DocumentSpan::SplitProblem::kByteOrderMarkBeforeJson:
+      return "a byte-order mark before a stream that starts with '{': kubectl's file reader "
+             "drops the mark and reads JSON values, Helm reads the bytes as they are, as YAML, "
+             "and the two readings differ; remove the byte-order mark";
+    case DocumentSpan::SplitProblem::kJsonSyntax:
+      return "invalid JSON: kubectl and Helm read a stream that starts with '{' as JSON values "
+             "one after another, and refuse it where the text stops being JSON after two of "
+             "them (what is there is not shown)";
     case DocumentSpan::SplitProblem::kNone:
       break;
   }
@@ -188,22 +215,28 @@ std::size_t MostPieces(std::string_view bytes) {
   return pieces + 1;  // the first line may be one too
 }
 
-std::vector<DocumentSpan> SplitDocuments(std::string_view bytes, std::size_t max_pieces,
-                                         std::size_t* over_at) {
-  std::vector<DocumentSpan> docs;
-  max_pieces = over_at == nullptr ? kMaxDocuments : std::min(max_pieces, kMaxDocuments);
-  docs.reserve(std::min(MostPieces(bytes), max_pieces));
+namespace {
+
+// Where a piece past `max_pieces` begins: said in `over_at`, or, without it, thrown.
+void PastLastPiece(std::size_t begin, std::size_t* over_at) {
+  if (over_at == nullptr) {
+    throw std::length_error("more than " + std::to_string(kMaxDocuments) + " documents");
+  }
+  *over_at = begin;
+}
+
+// Appends to `docs` the YAML pieces of `bytes` from `start` on (SplitDocuments).
+// Returns false when a piece past `max_pieces` began.
+bool SplitYaml(std::string_view bytes, std::size_t start, std::size_t max_pieces,
+               std::size_t* over_at, std::vector<DocumentSpan>& docs) {
   bool over = false;  // a piece past max_pieces began: the split stops there
-  std::size_t start = bytes.substr(0, kUtf8Bom.size()) == kUtf8Bom ? kUtf8Bom.size() : 0;
+  if (bytes.substr(start, kUtf8Bom.size()) == kUtf8Bom) start += kUtf8Bom.size();
   DocumentSpan current;
   current.begin = static_cast<std::uint32_t>(start);
   bool closed = false;  // a "..." line ended the current document
   auto finish = [&](std::size_t end) {
     if (docs.size() == max_pieces) {
-      if (over_at == nullptr) {
-        throw std::length_error("more than " + std::to_string(kMaxDocuments) + " documents");
-      }
-      *over_at = current.begin;
+      PastLastPiece(current.begin, over_at);
       over = true;
       return;
     }
@@ -217,11 +250,26 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes, std::size_t max
   };
 
   std::size_t pos = start;
+  bool nothing_read = true;  // by YAMLReader since the last "---" line it dropped
   while (pos < bytes.size() && !over) {
     std::size_t nl = bytes.find('\n', pos);
     std::size_t next = nl == std::string_view::npos ? bytes.size() : nl + 1;
     std::string_view line = StripLineBreak(bytes.substr(pos, next - pos));
-    if (line.substr(0, 3) == "---") {
+    const bool separator = line.substr(0, 3) == "---";
+    // YAMLReader drops a "---" line that ends a piece, and keeps one it meets with
+    // nothing read since the last (the stream's first line, the second of two): that
+    // one go-yaml parses.
+    const bool kept = separator && nothing_read;
+    // go-yaml takes a byte-order mark for the encoding's only at the start of what
+    // it is given (what follows a dropped "---" line); elsewhere it is text to it,
+    // while libyaml skips it at the start of any line.
+    if (!nothing_read && line.substr(0, kUtf8Bom.size()) == kUtf8Bom && !closed &&
+        current.problem == DocumentSpan::SplitProblem::kNone) {
+      current.problem = DocumentSpan::SplitProblem::kStrayByteOrderMark;
+      current.empty = false;
+    }
+    nothing_read = separator && !kept;
+    if (separator) {
       // YAMLReader: a line that begins with "---" ends the piece before it, and
       // refuses the stream unless only blanks or a comment follow ("---x",
       // "--- !!map", "--- {a: b}" are all refused). What came before is a document of
@@ -229,6 +277,9 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes, std::size_t max
       if (pos > current.begin || closed) finish(pos);
       if (!SeparatorRestAllowed(line.substr(3))) {
         current.problem = DocumentSpan::SplitProblem::kBadSeparator;
+        current.empty = false;
+      } else if (kept && !YamlReadsAsMarker(line)) {
+        current.problem = DocumentSpan::SplitProblem::kSeparatorNotAMarker;
         current.empty = false;
       }
     } else if (closed) {
@@ -249,15 +300,81 @@ std::vector<DocumentSpan> SplitDocuments(std::string_view bytes, std::size_t max
         current.read_end = static_cast<std::uint32_t>(pos);
         closed = true;
       }
-    } else if (HasContent(line)) {
+    } else if (HasContent(line.substr(0, kUtf8Bom.size()) == kUtf8Bom ? line.substr(kUtf8Bom.size())
+                                                                      : line)) {
       if (line[0] == '%' && current.problem == DocumentSpan::SplitProblem::kNone) {
         current.problem = DocumentSpan::SplitProblem::kDirective;
       }
+      current.empty = false;
+    } else if (line.substr(0, SkipBlanks(line, 0)).find('\t') != std::string_view::npos) {
+      // A tab among a blank line's blanks: go-yaml refuses a document of nothing
+      // else ("found character that cannot start any token"), so it is parsed.
       current.empty = false;
     }
     pos = next;
   }
   if (!over && (bytes.size() > current.begin || docs.empty())) finish(bytes.size());
+  return !over;
+}
+
+// Appends the pieces of a JSON stream (json_stream.h): a span for each value, from
+// the end of the one before, then the YAML the decoder falls back to, or a span
+// for the piece kubectl refuses. Returns false when a piece past `max_pieces` began.
+bool SplitJson(std::string_view bytes, std::size_t max_pieces, std::size_t* over_at,
+               std::vector<DocumentSpan>& docs) {
+  const JsonStreamCut cut = CutJsonStream(bytes, max_pieces + 1);
+  std::size_t begin = 0;
+  auto add = [&](std::size_t read_end, DocumentSpan::SplitProblem problem) {
+    if (docs.size() == max_pieces) {
+      PastLastPiece(begin, over_at);
+      return false;
+    }
+    DocumentSpan span;
+    span.index = static_cast<std::uint32_t>(docs.size() + 1);
+    span.json = true;
+    span.empty = false;
+    span.problem = problem;
+    span.begin = static_cast<std::uint32_t>(begin);
+    span.end = span.read_end = static_cast<std::uint32_t>(read_end);
+    docs.push_back(span);
+    begin = read_end;
+    return true;
+  };
+  for (const JsonStreamCut::Value& value : cut.values) {
+    if (!add(value.end, DocumentSpan::SplitProblem::kNone)) return false;
+  }
+  if (cut.error_at != JsonStreamCut::kNone) {
+    return add(bytes.size(), DocumentSpan::SplitProblem::kJsonSyntax);
+  }
+  const std::size_t yaml_from =
+      cut.yaml_from == JsonStreamCut::kNone ? bytes.size() : cut.yaml_from;
+  // The white space up to the YAML (or the stream's end) is the last value's.
+  if (!docs.empty()) docs.back().end = static_cast<std::uint32_t>(yaml_from);
+  return yaml_from == bytes.size() || SplitYaml(bytes, yaml_from, max_pieces, over_at, docs);
+}
+
+}  // namespace
+
+std::vector<DocumentSpan> SplitDocuments(std::string_view bytes, std::size_t max_pieces,
+                                         std::size_t* over_at) {
+  std::vector<DocumentSpan> docs;
+  max_pieces = over_at == nullptr ? kMaxDocuments : std::min(max_pieces, kMaxDocuments);
+  docs.reserve(std::min(MostPieces(bytes), max_pieces));
+  if (bytes.substr(0, kUtf8Bom.size()) == kUtf8Bom &&
+      !JsonReadsAsYaml(bytes.substr(kUtf8Bom.size()))) {
+    // kubectl's file reader drops the mark and reads JSON; Helm gives the bytes as
+    // they are to the decoder, which reads YAML: one stream, two readings.
+    DocumentSpan span;
+    span.index = 1;
+    span.empty = false;
+    span.problem = DocumentSpan::SplitProblem::kByteOrderMarkBeforeJson;
+    span.end = span.read_end = static_cast<std::uint32_t>(bytes.size());
+    docs.push_back(span);
+  } else if (IsJsonStream(bytes)) {
+    SplitJson(bytes, max_pieces, over_at, docs);
+  } else {
+    SplitYaml(bytes, 0, max_pieces, over_at, docs);
+  }
   // Kept for the whole run: room left over (pieces that were empty preambles) is
   // given back, unless that costs a copy for little.
   if (docs.capacity() - docs.size() > docs.size() / 8) docs.shrink_to_fit();

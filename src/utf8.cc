@@ -21,4 +21,33 @@ std::size_t DecodeUtf8(std::string_view text, std::size_t i, char32_t& c) {
   return length;
 }
 
+bool IsGoSpace(char32_t c) {
+  switch (c) {
+    case '\t':
+    case '\n':
+    case '\v':
+    case '\f':
+    case '\r':
+    case ' ':
+    case 0x85:
+    case 0xA0:
+    case 0x1680:
+    case 0x2028:
+    case 0x2029:
+    case 0x202F:
+    case 0x205F:
+    case 0x3000:
+      return true;
+    default:
+      return c >= 0x2000 && c <= 0x200A;
+  }
+}
+
+std::size_t GoSpaceLength(std::string_view text, std::size_t i) {
+  if (i >= text.size()) return 0;
+  char32_t c = 0;
+  const std::size_t length = DecodeUtf8(text, i, c);
+  return length > 0 && IsGoSpace(c) ? length : 0;
+}
+
 }  // namespace rollcall

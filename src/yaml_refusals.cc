@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rollcall/flat_string_map.h"
+#include "rollcall/json_document.h"
 #include "rollcall/utf8.h"
 #include "rollcall/yaml11.h"
 #include "rollcall/yaml_text.h"
@@ -104,8 +105,8 @@ struct Frame {
 
 class Scan {
  public:
-  Scan(std::string_view text, YamlTreeBuilder* builder)
-      : text_(text), offsets_(text), builder_(builder) {
+  Scan(std::string_view text, YamlTreeBuilder* builder, std::string_view json)
+      : text_(text), json_(json), offsets_(text), builder_(builder) {
     yaml_parser_initialize(&parser_);
     yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()),
                                  text.size());
@@ -141,8 +142,17 @@ class Scan {
   // a Secret's value: it is placed at the start of its line's content instead.
   YamlRefusal ParseError() {
     std::string problem = parser_.problem != nullptr ? parser_.problem : "cannot be parsed";
-    bool in_escape = parser_.context != nullptr &&
-                     std::string_view(parser_.context) == "while parsing a quoted scalar";
+    const std::string_view context = parser_.context != nullptr ? parser_.context : "";
+    if (context == "while scanning a plain scalar" && problem == "found unexpected ':'") {
+      // `{red: v:}`: libyaml 0.2.5 refuses a ':' that ends a plain scalar in a flow
+      // collection; go-yaml v2, which Kubernetes reads with, takes it into the value.
+      const std::size_t at = offsets_.Of(parser_.problem_mark.index);
+      return YamlRefusal{SkipBlanks(text_, LineStartOf(text_, at)),
+                         "invalid YAML: a ':' ends a plain (unquoted) value inside {…} or […] on "
+                         "this line: Kubernetes reads the ':' as part of the value, but "
+                         "rollcall's YAML parser (libyaml 0.2.5) does not; quote the value"};
+    }
+    bool in_escape = context == "while parsing a quoted scalar";
     if (!in_escape) return Refuse(parser_.problem_mark, "invalid YAML: " + problem + kRefuses);
     const std::size_t at = offsets_.Of(parser_.problem_mark.index);
     if (text_.substr(at, 2) == "\\'") {
@@ -212,6 +222,13 @@ class Scan {
     }
     if (scalar.style == YAML_PLAIN_SCALAR_STYLE && flow_depth_ > 0) {
       if (std::optional<YamlRefusal> refusal = CheckPlainInFlow(event)) return refusal;
+    }
+    if (!json_.empty() && scalar.style == YAML_PLAIN_SCALAR_STYLE && IsJsonNumberOverflow(value)) {
+      // JSON's numbers are float64 to Kubernetes' decoder, which refuses one past its
+      // range (go-yaml reads such a YAML scalar as a string).
+      return Refuse(event.start_mark,
+                    "a number beyond float64's range; Kubernetes refuses the document (json: "
+                    "cannot unmarshal number into Go value of type float64)");
     }
     std::optional<ResolvedScalar> resolved = ResolveTaggedScalar(tag, value);
     if (!resolved) {
@@ -464,10 +481,16 @@ class Scan {
     switch (event.type) {
       case YAML_SCALAR_EVENT: {
         const auto& scalar = event.data.scalar;
-        builder_->Scalar(
-            offsets_.Of(event.start_mark.index), line, View(scalar.anchor), View(scalar.tag),
-            scalar.style == YAML_PLAIN_SCALAR_STYLE,
-            std::string_view(reinterpret_cast<const char*>(scalar.value), scalar.length));
+        const std::size_t pos = offsets_.Of(event.start_mark.index);
+        std::string_view value(reinterpret_cast<const char*>(scalar.value), scalar.length);
+        // A JSON string's value is JSON's reading of it, not libyaml's of its filler.
+        std::string decoded;
+        if (!json_.empty() && scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE) {
+          decoded = JsonStringAt(json_, pos);
+          value = decoded;
+        }
+        builder_->Scalar(pos, line, View(scalar.anchor), View(scalar.tag),
+                         scalar.style == YAML_PLAIN_SCALAR_STYLE, value);
         return;
       }
       case YAML_ALIAS_EVENT:
@@ -510,6 +533,7 @@ class Scan {
   }
 
   std::string_view text_;
+  std::string_view json_;  // the JSON value `text_` was made from (json_document.h), if any
   ByteOffsets offsets_;
   YamlTreeBuilder* builder_;
   yaml_parser_t parser_{};
@@ -521,14 +545,15 @@ class Scan {
 
 }  // namespace
 
-std::optional<YamlRefusal> FindYamlRefusal(std::string_view document, YamlTreeBuilder* builder) {
-  return Scan(document, builder).Run();
+std::optional<YamlRefusal> FindYamlRefusal(std::string_view document, YamlTreeBuilder* builder,
+                                           std::string_view json) {
+  return Scan(document, builder, json).Run();
 }
 
-ParsedTree ParseTree(std::string_view document) {
+ParsedTree ParseTree(std::string_view document, std::string_view json) {
   YamlTreeBuilder builder(document);
   ParsedTree parsed;
-  parsed.refusal = FindYamlRefusal(document, &builder);
+  parsed.refusal = FindYamlRefusal(document, &builder, json);
   if (!parsed.refusal) parsed.tree = builder.Finish();
   return parsed;
 }

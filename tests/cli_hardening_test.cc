@@ -123,16 +123,16 @@ ProcessResult RunWithMaxDocuments(const std::vector<std::string>& command, const
   return RunProcess(argv, input);
 }
 
-// A document's span holds its index in 29 bits: a larger --max-documents could not
+// A document's span holds its index in 27 bits: a larger --max-documents could not
 // be kept, so it is refused rather than wrapped.
 TEST(Limits, MaxDocumentsIsBoundedByWhatASpanHolds) {
   for (const std::vector<std::string>& command : kStdinCommands) {
-    ProcessResult over = RunWithMaxDocuments(command, "536870912", kSecret);
+    ProcessResult over = RunWithMaxDocuments(command, "134217728", kSecret);
     EXPECT_EQ(over.exit_code, 2) << command[0];
     EXPECT_EQ(over.out, "") << command[0];
-    EXPECT_THAT(over.err, HasSubstr("rollcall: error: --max-documents: at most 536870911\n"))
+    EXPECT_THAT(over.err, HasSubstr("rollcall: error: --max-documents: at most 134217727\n"))
         << command[0];
-    ProcessResult most = RunWithMaxDocuments(command, "536870911", kSecret);
+    ProcessResult most = RunWithMaxDocuments(command, "134217727", kSecret);
     EXPECT_EQ(most.exit_code, 0) << command[0] << most.err;
   }
 }

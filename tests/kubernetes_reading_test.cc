@@ -356,7 +356,57 @@ TEST(Lists, AnItemTheApiServerRefusesIsRefused) {
   EXPECT_EQ(no_kind.exit_code, 2);
   EXPECT_EQ(no_kind.err,
             "rollcall: error: <stdin>:4:3: List (unnamed): Object 'kind' is missing: an item of a "
-            "List without its kind, which kubectl and Helm refuse to apply\n");
+            "List without its kind (kubectl gives it the List's only when both are missing and "
+            "the List's kind names its items, as SecretList does), which kubectl and Helm refuse "
+            "to apply\n");
+  // Without both, under a plain List: the kind it would take is "".
+  EXPECT_EQ(RunProcess({RollcallBinary(), "render"},
+                       "apiVersion: v1\nkind: List\nitems:\n- metadata: {name: c}\n")
+                .exit_code,
+            2);
+}
+
+const char kReadsDb[] =
+    "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n"
+    "    spec:\n      containers:\n      - name: app\n        envFrom: [{secretRef: {name: db}}]\n";
+
+// apimachinery's List decoding gives the items of a typed list written without
+// apiVersion and kind (as the API server writes them) the List's: a SecretList's
+// items are Secrets, hashed as such.
+TEST(Lists, ATypedListGivesItsItemsTheirType) {
+  ProcessResult typed =
+      RunProcess({RollcallBinary(), "render"},
+                 std::string("apiVersion: v1\nkind: SecretList\nitems:\n- metadata: {name: db}\n"
+                             "  stringData: {password: s3cret}\n") +
+                     kReadsDb);
+  EXPECT_EQ(typed.exit_code, 0) << typed.err;
+  EXPECT_THAT(typed.out, HasSubstr("rollcall.dev/config-sources: \"secret/db\""));
+}
+
+// Any object with an `items` field is a List to kubectl, `items: null` one of
+// nothing: none of its own fields is applied, so such a "Secret" is no source.
+TEST(Lists, AnObjectWithItemsNullIsAListOfNothing) {
+  for (const char* items : {"items: null\n", "items: []\n", "items:\n"}) {
+    const std::string input = std::string(
+                                  "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\n"
+                                  "stringData: {password: s3cret}\n") +
+                              items + kReadsDb;
+    ProcessResult result = RunProcess({RollcallBinary(), "render"}, input);
+    EXPECT_EQ(result.exit_code, 0) << items;
+    EXPECT_EQ(result.out, input) << "nothing hashed: " << items;
+    EXPECT_THAT(result.err, HasSubstr("but Secret default/db is not in the input")) << items;
+  }
+}
+
+TEST(Lists, AListInsideAListIsRefused) {
+  ProcessResult result =
+      RunProcess({RollcallBinary(), "render"},
+                 "apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: List\n"
+                 "  items:\n  - {apiVersion: v1, kind: Secret, metadata: {name: db}}\n");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_THAT(result.err, HasSubstr("a List inside a List, which kubectl and Helm refuse to apply "
+                                    "(no matches for kind \"List\" in version \"v1\")"));
 }
 
 TEST(Lists, AJobInsideAListIsRefused) {
@@ -445,6 +495,26 @@ TEST(WhatRenderWrites, CharactersGoYamlWouldNotReadBackAreEscaped) {
               HasSubstr("\"rollcall.dev/job-name\": \"wor\\u0085 ker\"}, name: \"wor\\u0085 ker-"));
   EXPECT_THAT(result.out, Not(HasSubstr("\x7f")));
   EXPECT_THAT(result.out, Not(HasSubstr("\xc2\x85")));
+}
+
+// What the API server refuses of a Secret or ConfigMap itself, or of a pod
+// template's metadata, found by the differential oracle (tests/oracle/regressions).
+TEST(TypedDecode, SourcesAndTemplateMetadataTheApiServerRefuses) {
+  ExpectRefused({
+      {"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\nimmutable: 'true'\ndata: {a: b}\n",
+       "immutable is a string to Kubernetes"},
+      {"apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nimmutable: 'true'\nstringData: {a: b}\n",
+       "immutable is a string to Kubernetes"},
+      {"apiVersion: v1\nkind: Secret\nmetadata: {name: s}\ntype: 3\nstringData: {a: b}\n",
+       "type is a number to Kubernetes"},
+      {"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {a: b}\nbinaryData: {a: "
+       "Yg==}\n",
+       "ConfigMap c: data[a]: Invalid value: \"a\": duplicate of key present in binaryData"},
+      {"apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData: {a: b}\n" +
+           Consumer("        - name: X\n          valueFrom: {secretKeyRef: {name: s, key: a}}\n") +
+           "    metadata: {labels: {canary: true}}\n",
+       "spec.template.metadata.labels is a bool to Kubernetes"},
+  });
 }
 
 }  // namespace

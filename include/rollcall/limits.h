@@ -60,6 +60,12 @@ struct TextProblem {
 //    rollcall's words, before libyaml's parse would refuse them in its own.
 std::optional<TextProblem> FindTextProblem(std::string_view text, const Limits& limits);
 
+// A document larger than `limits.max_document_bytes` (FindTextProblem's first check).
+std::optional<TextProblem> FindOversizedDocument(std::string_view text, const Limits& limits);
+
+// The message for nesting deeper than `max_depth`.
+std::string TooDeepMessage(std::size_t max_depth);
+
 // The first byte that is not valid UTF-8 or starts a character outside YAML's
 // printable set (tab, line feed, carriage return, U+0020–U+007E, U+0085,
 // U+00A0–U+D7FF, U+E000–U+FFFD, U+10000–U+10FFFF), if any.

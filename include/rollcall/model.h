@@ -94,11 +94,16 @@ inline bool IsHookRole(ConsumerRole role) {
 
 // A reference the API server would refuse, because it names no source or no key:
 // `envFrom: [{configMapRef: null}]` (a mis-indented name), a secretKeyRef without
-// a key, a secret volume without a secretName. It reads nothing.
+// a key, a secret volume without a secretName; such a one reads nothing. Or what its
+// validation refuses in how a pod spec's references are written: two sources in
+// one envFrom or valueFrom entry, two types in one volume, ephemeral containers.
 struct MalformedReference {
   std::uint32_t pos = 0;  // where it is written, as an offset in the document
   std::string field;      // "spec.template.spec.volumes.secret.secretName"
   std::string problem;    // the API server's words: "Required value"
+  // A reference without its name or key reads nothing; a pod spec refused for how
+  // its references are written together (two sources in one envFrom) still reads them.
+  bool reads_nothing = true;
 };
 
 // An item of a List (kind: List, or any object with items): what its consumer
@@ -232,11 +237,6 @@ std::optional<Source> ExtractSource(const Document& doc, const std::string& defa
 // List (what `kubectl get secret,configmap -o yaml` prints, or a chart's
 // `kind: List`). Other kinds are ignored. Used for --state and for every input.
 std::vector<Source> ExtractStateSources(const Document& doc, const std::string& default_namespace);
-
-// Whether kubectl reads `doc` as a list of objects: apimachinery's unstructured
-// decoder takes any object with an `items` field for one, whatever its kind, and
-// kubectl and Helm apply every item.
-bool IsList(const Document& doc);
 
 // Reads the pod template of a consumer kind (built in, or in `extra_kinds`);
 // nullopt for kinds without one.

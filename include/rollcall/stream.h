@@ -56,16 +56,21 @@ struct DocumentSpan {
   // raised by the document's text checks.
   enum class SplitProblem : std::uint8_t {
     kNone,
-    kBadSeparator,      // a line starting with "---" and more than a comment
-    kEndBeforeContent,  // a "..." line before any content
-    kDirective,         // %YAML or %TAG: split off from its document
+    kBadSeparator,             // a line starting with "---" and more than a comment
+    kEndBeforeContent,         // a "..." line before any content
+    kDirective,                // %YAML or %TAG: split off from its document
+    kJsonSyntax,               // a JSON stream that stops being JSON after two values
+    kSeparatorNotAMarker,      // a "---" line go-yaml parses ("---#c" opening the stream)
+    kStrayByteOrderMark,       // a line starting with U+FEFF where go-yaml reads it as text
+    kByteOrderMarkBeforeJson,  // U+FEFF, then JSON: kubectl and Helm read it differently
   };
 
-  DocumentSpan() : index(0), empty(true), problem(SplitProblem::kNone) {}
+  DocumentSpan() : index(0), json(false), empty(true), problem(SplitProblem::kNone) {}
 
-  std::uint32_t index : 29;  // 1-based position in the stream (kMaxDocuments)
+  std::uint32_t index : 27;  // 1-based position in the stream (kMaxDocuments)
+  bool json : 1;             // a value of a JSON stream (json_stream.h), not YAML
   bool empty : 1;            // nothing but markers, comments and blank lines
-  SplitProblem problem : 2;
+  SplitProblem problem : 3;
   std::uint32_t begin = 0;  // offset of the first byte (after a UTF-8 BOM for document 1)
   std::uint32_t end = 0;    // offset one past the last byte
   // Offset where what Kubernetes reads of the piece ends: the start of a "..." line
@@ -91,9 +96,9 @@ struct DocumentSpan {
 // it.
 inline constexpr std::size_t kDefaultMaxDocuments = 1'000'000;
 // The most a stream can hold at all, whatever --max-documents says: a span's index
-// has 29 bits. A 256 MiB stream (the default --max-input-bytes) holds at most 67
+// has 27 bits. A 256 MiB stream (the default --max-input-bytes) holds at most 67
 // million, four bytes each ("---" and a line break).
-inline constexpr std::size_t kMaxDocuments = (std::size_t{1} << 29) - 1;
+inline constexpr std::size_t kMaxDocuments = (std::size_t{1} << 27) - 1;
 
 class Stream {
  public:
@@ -141,9 +146,11 @@ std::size_t SeparatorLineLength(std::string_view text);
 // piece's first bytes once the reader dropped the line).
 std::size_t DocumentContentStart(std::string_view text);
 
-// Splits `bytes` into document spans as kubectl and Helm split a stream
-// (apimachinery's YAMLReader, then go-yaml reading the first document of each
-// piece): at lines that begin with "---" followed by nothing but blanks or a
+// Splits `bytes` into document spans as kubectl and Helm split a stream. A JSON
+// stream (json_stream.h) is cut into its values, each a span marked `json`, and the
+// YAML the decoder may fall back to after the first is split as below. A YAML stream
+// is split as apimachinery's YAMLReader splits it, then go-yaml reads the first
+// document of each piece: at lines that begin with "---" followed by nothing but blanks or a
 // comment. A line that begins with "---" and holds anything else, a piece that
 // starts with "..." or with a directive is kept as a span marked with the problem
 // kubectl would refuse it for. What follows a "..." line in a piece, up to the

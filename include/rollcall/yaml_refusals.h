@@ -38,9 +38,11 @@ struct YamlRefusal {
 //  - a value that resolves to .inf or .nan, which JSON cannot hold.
 // The text must be UTF-8 (FindTextProblem checks that first). With `builder`, the
 // document's nodes go to it as they are read (the tree is whole only when nothing
-// is refused).
+// is refused). With `json`, `document` is JsonForYamlParser's copy of that JSON
+// value (json_document.h), and each string's value is read from `json`.
 std::optional<YamlRefusal> FindYamlRefusal(std::string_view document,
-                                           YamlTreeBuilder* builder = nullptr);
+                                           YamlTreeBuilder* builder = nullptr,
+                                           std::string_view json = {});
 
 // A document read into its tree by that same pass: the tree, or, when Kubernetes
 // refuses the document, the refusal and no tree.
@@ -48,6 +50,6 @@ struct ParsedTree {
   std::unique_ptr<YamlTree> tree;
   std::optional<YamlRefusal> refusal;
 };
-ParsedTree ParseTree(std::string_view document);
+ParsedTree ParseTree(std::string_view document, std::string_view json = {});
 
 }  // namespace rollcall

@@ -17,6 +17,7 @@
 #include "rollcall/lookup.h"
 #include "rollcall/node_shape.h"
 #include "rollcall/object_names.h"
+#include "rollcall/object_type.h"
 #include "rollcall/regular_file.h"
 #include "rollcall/roll/cluster_view.h"
 #include "rollcall/roll/execute.h"
@@ -90,8 +91,8 @@ SourceId NamedSource(const std::string& arg, std::string name_space) {
 // node when every one is.
 YamlNode OtherItem(const Document& list) {
   for (const YamlNode& item : Child(list.root(), "items")) {
-    std::string kind = ScalarOr(Child(item, "kind"));
-    if (ScalarOr(Child(item, "apiVersion")) != "v1" || (kind != "Secret" && kind != "ConfigMap")) {
+    const ObjectType type = TypeOf(list, item);
+    if (type.api_version != "v1" || (type.kind != "Secret" && type.kind != "ConfigMap")) {
       return item;
     }
   }

@@ -10,8 +10,8 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
       out.push_back(At("malformed-reference", consumer.document->LocateAt(malformed.pos),
                        consumer.Describe(),
                        consumer.Describe() + ": " + malformed.field + ": " + malformed.problem +
-                           ": the API server refuses the object, and the reference reads "
-                           "nothing"));
+                           ": the API server refuses the object" +
+                           (malformed.reads_nothing ? ", and the reference reads nothing" : "")));
     }
   }
 }
@@ -20,13 +20,18 @@ void Check(const Analysis& analysis, std::vector<Finding>& out) {
 
 Rule MalformedReference() {
   return {"malformed-reference", Severity::kError,
-          "A reference names no source or no key: the API server refuses it.",
+          "A reference names no source or no key, or a pod spec's references are written in a "
+          "way the API server's validation refuses.",
           "A mis-indented `name:` leaves `configMapRef: null`, a secretKeyRef without `key` or a "
           "secret volume without `secretName` is written easily in a template and found only when "
           "the apply fails, or, for a value the chart supplies only in some configurations, by "
-          "the first user who sets it.",
+          "the first user who sets it. Two sources in one envFrom or valueFrom entry, two volume "
+          "types in one volume, `valueFrom` beside a `value` and ephemeral containers in a pod "
+          "template are refused the same way.",
           "Write the name (and the key) where the API server reads them: under the reference, "
-          "indented one level more than its field.",
+          "indented one level more than its field; one source in each envFrom or valueFrom "
+          "entry and one type in each volume; ephemeral containers come with `kubectl debug`, "
+          "not in a template.",
           Check,
           // The API server refuses the object (tests/cluster/refusals.sh): a deploy
           // would stop there, half-applied, so render stops it first.

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # What render stops because the API server would refuse it, put to the API server
 # (scripts/cluster.sh). Each testdata/refusals/*.yaml is a Deployment whose pod template
-# has a reference that names no source or no key; its first line, a comment, is the
-# field the API server names. render must stop (exit 1, nothing on stdout, a
+# has a reference that names no source or no key, or references written in a way the
+# API server's validation refuses (two sources in one envFrom, two volume types, ...);
+# its first line, a comment, is the field the API server names (or its whole words). render must stop (exit 1, nothing on stdout, a
 # malformed-reference finding, whatever --fail-on says), and `kubectl apply
 # --dry-run=server` must be refused naming that field: a deploy would have failed there,
 # half-applied. The same Deployment written well passes both.

@@ -165,7 +165,20 @@ FEATURES = [
     ("merge", lambda t: re.search(r"<<\s*:", t)),
     ("anchor", lambda t: re.search(r"(^|[\s\[{,])&[\w-]+", t, re.M)),
     ("alias", lambda t: re.search(r"(^|[\s\[{,:])\*[\w-]+", t, re.M)),
-    ("list", lambda t: re.search(r"^\s*(-\s+)?kind:\s*\w*List\b", t, re.M) or re.search(r"^items:", t, re.M)),
+    ("list", lambda t: re.search(r"^\s*(-\s+)?kind:\s*\w*List\b", t, re.M) or re.search(r"^items:", t, re.M)
+     or re.search(r'"kind"\s*:\s*"[^"]*List"|"items"\s*:', t)),
+    # What kubectl's stream decoder decides before YAML (issue 41).
+    ("json", lambda t: _is_json(t)),
+    ("json-then-yaml", lambda t: _is_json(t) and re.search(r"^---", t, re.M)),
+    ("json-escape", lambda t: _is_json(t) and re.search(r'\\/|\\u[dD][89abAB]', t)),
+    ("raw-unicode", lambda t: re.search("[\x7f\x85\xa0\u2028\u2029\u3000]", t)),
+    ("items-null", lambda t: _items_null(t)),
+    ("items-empty", lambda t: re.search(r'^\s*(-\s+)?items:\s*\[\s*\]|"items"\s*:\s*\[\s*\]', t, re.M)),
+    ("typed-list", lambda t: re.search(r'^\s*(-\s+)?kind:\s*\w+List\b|"kind"\s*:\s*"\w+List"', t, re.M)),
+    ("nested-list", lambda t: re.search(r'^(?: +|\s*- +)items:|"items"\s*:\s*\[[^\]]*"items"\s*:\s*\[', t, re.M)),
+    ("separator-trailing", lambda t: re.search("^---(#|[^\\S\\n]*[\x85\xa0\f\v\u3000\u2028\u2029\u200b])", t, re.M)),
+    ("bom-start", lambda t: t.startswith("\ufeff")),
+    ("bom-later", lambda t: "\ufeff" in t[1:]),
     ("block-keep", lambda t: re.search(r"(:|^-|\s)\s*[|>][1-9]?\+[1-9]?\s*(#.*)?$", t, re.M)),
     ("block-strip", lambda t: re.search(r"(:|^-|\s)\s*[|>][1-9]?-[1-9]?\s*(#.*)?$", t, re.M)),
     ("block-indent", lambda t: re.search(r"(:|^-|\s)\s*[|>][+-]?[1-9][+-]?\s*(#.*)?$", t, re.M)),
@@ -180,7 +193,7 @@ FEATURES = [
     ("tag-other", lambda t: re.search(r"!!(int|bool|null|float|map|seq)|!<|(^|\s)![\w]", t, re.M)),
     ("document-end", lambda t: re.search(r"^\.\.\.", t, re.M)),
     ("directive", lambda t: re.search(r"^%", t, re.M)),
-    ("separator-text", lambda t: re.search(r"^---[ \t]*\S", t, re.M)),
+    ("separator-text", lambda t: re.search(r"^---[^\S\n]*[^\s#]", t, re.M)),
     ("flow-over-lines", lambda t: re.search(r"[{\[][^}\]\n]*\r?\n[^}\]]*[}\]]", t)),
     ("crlf", lambda t: "\r\n" in t),
     ("no-final-newline", lambda t: t and not t.endswith("\n")),
@@ -193,6 +206,29 @@ FEATURES = [
      or any(_is_yaml11_nonstring(m) for m in re.findall(r":[ \t]*([^\s'\"{\[,}]+)[ \t]*[,}]", t))),
     ("duplicate-key", lambda t: _has_duplicate_key(t)),
 ]
+
+
+def _items_null(text):
+    """An items field that is null: written so, or with nothing after it (no block
+    sequence on the lines below)."""
+    if re.search(r'^\s*(-\s+)?items:[ \t]*(null|~)[ \t]*(#.*)?\r?$|"items"\s*:\s*null', text, re.M):
+        return True
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        m = re.match(r"^(\s*(?:-\s+)?)items:[ \t]*(#.*)?\r?$", line)
+        if not m:
+            continue
+        indent = len(m.group(1))
+        following = [x for x in lines[i + 1:] if x.strip() and not x.lstrip().startswith("#")]
+        if not following or not re.match(r"^ {%d,}-(\s|$)" % indent, following[0]):
+            return True
+    return False
+
+
+def _is_json(text):
+    """kubectl's sniffing: the first non-blank character (after a byte-order mark,
+    which its file reader drops) is '{'."""
+    return text.lstrip("\ufeff").lstrip().startswith("{")
 
 
 def _has_duplicate_key(text):

@@ -7,10 +7,18 @@ read them, written with the constructs YAML 1.1 (go-yaml v2, what Kubernetes rea
 and yaml-cpp read differently: YAML 1.1 scalars as keys and values, every quoting style,
 block scalars with every chomping and indentation indicator, escapes, anchors, aliases
 and merge keys, flow collections over lines, Lists, tags, duplicate keys, document
-markers, comments and directives, CRLF line breaks, no final line break. Or it is one
-of the hand-made cases (tests/oracle/cases/, regressions/) mutated or combined.
+markers, comments and directives, CRLF line breaks, no final line break. And what
+kubectl's stream decoder decides before YAML (issue 41): JSON streams (concatenated
+objects with or without white space between them, Unicode white space before the
+first '{', escapes such as \/ and surrogate pairs, raw DEL, U+0085, U+2028 in strings,
+values that are not objects, JSON then YAML), `items` of every kind (null, [], beside
+the object's own fields, typed Lists whose items lack kind and apiVersion, Lists in
+Lists), separators with trailing bytes ('---#c', '---' and Unicode white space, '--- x'),
+byte-order marks at the start of the stream and of later documents. Or it is one of
+the hand-made cases (tests/oracle/cases/, regressions/) mutated or combined.
 """
 import base64
+import json
 import os
 import random
 import sys
@@ -37,6 +45,17 @@ BLOCK_HEADERS = ["|", "|-", "|+", ">", ">-", ">+", "|2", "|2-", "|2+", ">1", ">1
                  ">2+", "|-2", ">+1", "|1"]
 TAGS = ["!!str", "!!binary", "!!int", "!!bool", "!!null", "!!float", "!!str ", "!<tag:yaml.org,2002:str>"]
 NAMES = ["db", "app-env", "cfg", "tls", "shared", "a.b", "db", "cfg", "on", "0123"]
+# Characters JSON carries raw in strings that YAML (or a YAML reader) treats otherwise.
+RAW_CHARS = ["\x7f", "\u0085", "\u2028", "\u2029", "\u00a0", "\ufeff", "\u3000", "\t",
+             "\U0001F600", "é", "#", ": ", " #", "\\", "\"", "/"]
+# White space before the first '{' (unicode.IsSpace or not) and between JSON values.
+JSON_LEADS = ["", "", "", " ", "\n", "\t\n ", "\r\n", "\u00a0", "\u3000\n", "\u0085", "\f",
+              "\v\n", "\ufeff", "\n\n\n"]
+JSON_BETWEEN = ["", "", "\n", "\n", " ", "\r\n", "\n\n", "\t", "\n \n", "\u00a0", "\f"]
+# What may follow '---' on a separator line: kubectl trims Go's Unicode white space and
+# allows a '#' at once; anything else is refused.
+SEPARATOR_TAILS = ["#c", "#", "\u00a0", "\u0085", "\f", "\u3000", "\u2028", "\t#c", " \u00a0# c",
+                   "\v", "\u200b", " x", "\u00a0x"]
 
 
 class Gen:
@@ -266,36 +285,232 @@ class Gen:
     # ---- documents and streams ----
 
     def document(self, names):
-        choice = self.r.randrange(10)
+        choice = self.r.randrange(12)
         name = self.pick(names)
         if choice < 5:
-            return self.source(name)
+            return self.with_items(self.source(name), names)
         if choice < 9:
-            return self.workload(self.pick(["web", "api", "web", "api", "worker", "0123"]), names)
-        # a List
-        items = [self.source(self.pick(names)), self.workload("listed", names)]
-        lines = ["apiVersion: v1", "kind: " + self.pick(["List", "SecretList", "ConfigMapList"]), "items:"]
-        for item in items[: self.r.randrange(1, 3)]:
+            return self.with_items(self.workload(self.pick(["web", "api", "web", "api", "worker", "0123"]), names), names)
+        return self.yaml_list(names)
+
+    def list_item(self, names, typed):
+        """An item of a List: a source or a workload, its kind and apiVersion left out
+        sometimes (a typed List infers them), sometimes a List itself or null."""
+        if self.chance(0.05):
+            return ["null"]
+        if self.chance(0.05):
+            return self.yaml_list(names, depth=1)
+        item = self.source(self.pick(names)) if self.chance(0.6) else self.workload("listed", names)
+        if typed and self.chance(0.5):
+            item = [line for line in item if not line.startswith(("apiVersion:", "kind:"))]
+        elif self.chance(0.05):
+            item = [line for line in item if not line.startswith(self.pick(["apiVersion:", "kind:"]))]
+        return item
+
+    def yaml_list(self, names, depth=0):
+        kind = self.pick(["List", "List", "SecretList", "ConfigMapList", "DeploymentList",
+                          "PodList", "JobList", "a b List"])
+        api = {"DeploymentList": "apps/v1", "JobList": "batch/v1"}.get(kind, "v1")
+        lines = ["apiVersion: " + api, "kind: " + kind]
+        variant = self.r.randrange(10)
+        if variant == 0:
+            return lines + ["items: " + self.pick(["null", "~", "[]", "", "{}", "x"])]
+        lines.append("items:")
+        for _ in range(self.r.randrange(1, 4)):
+            item = self.list_item(names, typed=kind != "List") if depth == 0 else self.source(self.pick(names))
             lines.append("- " + item[0])
             lines.extend("  " + line for line in item[1:])
+        if variant == 1:
+            lines.append("metadata: {name: " + self.pick(names) + "}")
         return lines
 
+    def with_items(self, lines, names):
+        """An object kubectl reads as a List because of its items field (null, empty or
+        not), beside its own fields."""
+        if not self.chance(0.08):
+            return lines
+        variant = self.r.randrange(6)
+        if variant < 4:
+            return lines + ["items: " + self.pick(["null", "~", "[]", "", "[] # none", "{}"])]
+        item = self.source(self.pick(names))
+        return lines + ["items:", "- " + item[0]] + ["  " + line for line in item[1:]]
+
+    # ---- JSON streams: what kubectl's YAMLOrJSONDecoder reads as JSON ----
+
+    def json_string(self, text):
+        """`text` as a JSON string, escaped in one of the ways JSON allows."""
+        out = []
+        style = self.r.randrange(4)
+        for ch in text:
+            code = ord(ch)
+            if ch == '"' or ch == "\\":
+                out.append("\\" + ch)
+            elif code < 0x20:
+                out.append(self.pick(["\\u%04x" % code, "\\u%04X" % code]) if ch not in "\n\t" or self.chance(0.5)
+                           else {"\n": "\\n", "\t": "\\t"}[ch])
+            elif ch == "/" and style == 1:
+                out.append("\\/")
+            elif code > 0x7e and style == 2:
+                if code > 0xFFFF:
+                    hi = 0xD800 + ((code - 0x10000) >> 10)
+                    lo = 0xDC00 + ((code - 0x10000) & 0x3FF)
+                    out.append("\\u%04x\\u%04x" % (hi, lo))
+                else:
+                    out.append("\\u%04x" % code)
+            else:
+                out.append(ch)
+        return '"' + "".join(out) + '"'
+
+    def json_value_text(self):
+        text = self.raw_text()
+        if self.chance(0.4):
+            i = self.r.randrange(len(text) + 1)
+            text = text[:i] + self.pick(RAW_CHARS) + text[i:]
+        return text
+
+    def json_scalar(self):
+        """Mostly strings; sometimes what typed decoding refuses where a string is due."""
+        if self.chance(0.9):
+            return self.json_string(self.json_value_text())
+        return self.pick(["1", "0123" if self.chance(0.1) else "12", "true", "null", "1.5", "1e400", "[]", "{}"])
+
+    def json_text(self, value, indent):
+        """`value` (dicts, lists, and str already written as JSON; keys too, or plain
+        names) as JSON text."""
+        pad = "" if indent is None else "\n" + " " * indent
+        inner = "" if indent is None else "\n" + " " * (indent + 2)
+        sep = self.pick([",", ", "]) if indent is None else ","
+        colon = self.pick([":", ": "])
+        if isinstance(value, dict):
+            if not value:
+                return "{}"
+            items = [(k if k.startswith('"') else json.dumps(k)) + colon
+                     + self.json_text(v, None if indent is None else indent + 2)
+                     for k, v in value.items()]
+            return "{" + inner + (sep + inner).join(items) + pad + "}"
+        if isinstance(value, list):
+            if not value:
+                return "[]"
+            items = [self.json_text(v, None if indent is None else indent + 2) for v in value]
+            return "[" + inner + (sep + inner).join(items) + pad + "]"
+        return value
+
+    def json_meta(self, name):
+        meta = {"name": self.json_string(name)}
+        if self.chance(0.3):
+            meta["namespace"] = self.json_string(self.pick(["shop", "demo"]))
+        if self.chance(0.1):
+            meta["annotations"] = {"a": self.json_string(self.json_value_text())}
+        return meta
+
+    def json_source(self, name, typed=True):
+        kind = self.pick(["Secret", "ConfigMap"])
+        obj = {"apiVersion": '"v1"', "kind": json.dumps(kind)} if typed else {}
+        obj["metadata"] = self.json_meta(name)
+        data = {}
+        for _ in range(self.r.randrange(1, 4)):
+            key = self.key() if self.chance(0.8) else self.json_value_text()
+            if kind == "Secret" and self.chance(0.4):
+                data[self.json_string(key)] = json.dumps(base64.b64encode(self.raw_text().encode()).decode())
+            else:
+                data[self.json_string(key)] = self.json_scalar()
+        field = "data" if kind == "ConfigMap" or self.chance(0.4) else "stringData"
+        if kind == "Secret" and field == "data":
+            data = {k: json.dumps(base64.b64encode(self.raw_text().encode()).decode()) for k in data}
+        obj[json.dumps(field)] = data
+        return {(k if k.startswith('"') else json.dumps(k)): v for k, v in obj.items()}
+
+    def json_workload(self, name, names, typed=True):
+        env, env_from = [], []
+        for _ in range(self.r.randrange(1, 3)):
+            ref = self.pick(["secretKeyRef", "configMapKeyRef", "secretRef", "configMapRef"])
+            source = {'"name"': self.json_string(self.pick(names))}
+            if ref.endswith("KeyRef"):
+                source['"key"'] = self.json_string(self.key())
+                env.append({'"name"': '"A"', '"valueFrom"': {json.dumps(ref): source}})
+            else:
+                env_from.append({json.dumps(ref): source})
+        container = {'"name"': '"app"', '"image"': '"app:1"'}
+        if env:
+            container['"env"'] = env
+        if env_from:
+            container['"envFrom"'] = env_from
+        spec = {'"containers"': [container]}
+        obj = {'"apiVersion"': '"apps/v1"', '"kind"': '"Deployment"'} if typed else {}
+        obj['"metadata"'] = self.json_meta(name)
+        obj['"spec"'] = {'"selector"': {'"matchLabels"': {'"app"': '"a"'}},
+                         '"template"': {'"metadata"': {'"labels"': {'"app"': '"a"'}}, '"spec"': spec}}
+        return obj
+
+    def json_object(self, names):
+        choice = self.r.randrange(10)
+        if choice < 4:
+            obj = self.json_source(self.pick(names))
+        elif choice < 7:
+            obj = self.json_workload(self.pick(["web", "api"]), names)
+        else:
+            kind = self.pick(["List", "SecretList", "ConfigMapList", "DeploymentList"])
+            typed = kind != "List" and self.chance(0.6)
+            items = []
+            for _ in range(self.r.randrange(0, 3)):
+                if kind == "DeploymentList" or (kind == "List" and self.chance(0.4)):
+                    items.append(self.json_workload("listed", names, typed=not typed))
+                else:
+                    items.append(self.json_source(self.pick(names), typed=not typed))
+            if self.chance(0.05):
+                items.append("null")
+            api = '"apps/v1"' if kind == "DeploymentList" else '"v1"'
+            return {'"apiVersion"': api, '"kind"': json.dumps(kind), '"items"': items}
+        if self.chance(0.1):
+            obj['"items"'] = self.pick(["null", [], [self.json_source(self.pick(names))]])
+        return obj
+
+    def json_stream(self):
+        """Values kubectl reads as a JSON stream: concatenated, with or without white
+        space, sometimes one that is not an object, sometimes YAML after them."""
+        names = [self.pick(NAMES) for _ in range(2)]
+        text = self.pick(JSON_LEADS)
+        count = self.r.randrange(1, 4)
+        for i in range(count):
+            if i:
+                text += self.pick(JSON_BETWEEN)
+            if self.chance(0.05):
+                text += self.pick(["null", "5", '"x"', "[]", "{}"])
+                text += self.pick(JSON_BETWEEN)
+            text += self.json_text(self.json_object(names), self.pick([None, None, 0, 2]))
+        tail = self.r.randrange(8)
+        if tail == 0:  # JSON, then YAML documents
+            text += self.pick(["\n---\n", "\n", "\n--- # yaml\n", " \n---\n"])
+            text += "\n---\n".join("\n".join(self.document(names)) for _ in range(self.r.randrange(1, 3)))
+        elif tail == 1:
+            text += self.pick([" x", "\nx: 1", "]", "\n---", "\n...\n", " \u00a0", "\u0085"])
+        text += self.pick(["\n", "\n", "", "\r\n", "\n\n"])
+        return text.encode("utf-8")
+
     def separator(self):
+        if self.chance(0.15):
+            return "---" + self.pick(SEPARATOR_TAILS)
         return self.pick(["---", "---", "---", "--- # next", "---  ", "...\n---",
                           "# between\n---", "---\n# after", "...", "---\n%YAML 1.1\n---"])
 
     def stream(self):
         if self.cases and self.chance(0.25):
             return self.mutated_case()
+        if self.chance(0.15):
+            return self.json_stream()
         names = [self.pick(NAMES) for _ in range(2)]
         docs = ["\n".join(self.document(names)) for _ in range(self.r.randrange(1, 5))]
         text = ""
+        if self.chance(0.03):
+            text += "\ufeff"  # a byte-order mark opening the stream
         if self.chance(0.1):
             text += self.pick(["%YAML 1.1\n---\n", "%YAML 1.2\n---\n", "# Source: c/t.yaml\n",
                                "---\n", "%TAG ! tag:example.com,2000:\n---\n"])
         for i, doc in enumerate(docs):
             if i:
                 text += "\n" + self.separator() + "\n"
+                if self.chance(0.08):
+                    text += "\ufeff"  # a byte-order mark opening a later document
             text += doc
         text += self.pick(["\n", "\n", "\n", "", "\n...\n", "\n---\n", "\n\n"])
         return self.finish(text)

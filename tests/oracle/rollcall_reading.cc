@@ -16,7 +16,9 @@
 #include <iostream>
 #include <iterator>
 #include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -28,6 +30,7 @@
 #include "rollcall/input_error.h"
 #include "rollcall/limits.h"
 #include "rollcall/model.h"
+#include "rollcall/object_type.h"
 #include "rollcall/stream.h"
 
 namespace rollcall {
@@ -75,7 +78,18 @@ std::vector<std::string> Read(const std::string& path) {
     // Namespaces as written: "" where the object names none.
     options.default_namespace = "";
     FactOptions facts = FactOptionsFor(options);
-    std::vector<Document> documents = ParseStream(stream, Limits{}, nullptr, FactReader(facts));
+    // Which documents kubectl reads as Lists (object_type.h), asked while their trees
+    // are there: the product's own rule, not a guess from what was read in them.
+    std::set<std::uint32_t> lists;
+    std::mutex lists_mutex;
+    const ReadTree read_facts = FactReader(facts);
+    std::vector<Document> documents = ParseStream(stream, Limits{}, nullptr, [&](Document& doc) {
+      if (IsList(doc)) {
+        std::lock_guard<std::mutex> lock(lists_mutex);
+        lists.insert(doc.span().index);
+      }
+      read_facts(doc);
+    });
     RefuseHalfObjects(documents);  // as render does
     Analysis analysis(std::move(documents), std::move(options));
     // By the index of the document that defines them: one stream here.
@@ -89,10 +103,7 @@ std::vector<std::string> Read(const std::string& path) {
       if (doc.shape() != Document::Shape::kObject && doc.shape() != Document::Shape::kUnread) {
         continue;
       }
-      bool is_list = (doc.kind() != "Secret" && doc.kind() != "ConfigMap" &&
-                      listed.count(doc.span().index) > 0) ||
-                     listed_consumers.count(&doc) > 0;
-      if (is_list) {
+      if (lists.count(doc.span().index) > 0) {
         // A List: rollcall reads its Secrets, ConfigMaps and workloads, and those
         // are its objects.
         for (const Consumer* consumer : listed_consumers[&doc]) {

@@ -1,0 +1,24 @@
+#include "rollcall/object_type.h"
+
+#include <string_view>
+
+namespace rollcall {
+
+ObjectType TypeOf(const Document& doc, const YamlNode& object) {
+  ObjectType type{ScalarOr(Child(object, "apiVersion")), ScalarOr(Child(object, "kind"))};
+  if (object.is(doc.root()) || !type.api_version.empty() || !type.kind.empty()) return type;
+  constexpr std::string_view kList = "List";
+  std::string_view list_kind = doc.kind().view();
+  if (list_kind.size() >= kList.size() &&
+      list_kind.substr(list_kind.size() - kList.size()) == kList) {
+    list_kind.remove_suffix(kList.size());
+  }
+  return {doc.api_version().str(), std::string(list_kind)};
+}
+
+bool IsList(const Document& doc) {
+  return doc.shape() == Document::Shape::kObject && doc.has_tree() &&
+         Child(doc.root(), "items").IsDefined();
+}
+
+}  // namespace rollcall
