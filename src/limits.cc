@@ -162,6 +162,7 @@ class StructureScan {
     }
     for (; i < end; ++i) {
       char c = text_[i];
+      if (!content_ && InYamlBreak(i)) continue;  // a line break to YAML, before any node
       if (c == '#' && (previous == ' ' || previous == '\t' || previous == '\0')) break;
       char next = i + 1 < end ? text_[i + 1] : ' ';
       bool ends_key = c == ':' && (next == ' ' || next == '\t' || next == '\r' || previous == '"');
@@ -215,9 +216,14 @@ class StructureScan {
       } else if ((c == ']' || c == '}') && flow_ > 0) {
         --flow_;
         if (flow_ == 0 && root_flow_ && !ColonFollows(i + 1, end)) {
-          // The document is this flow collection: go-yaml reads no further (what
-          // follows belongs to a next document it never parses: `{"a":1}{"b":2}`).
+          // The document is this flow collection: go-yaml decodes no further (what
+          // follows belongs to a next document it never parses: `{"a":1}{"b":2}`),
+          // but its scanner reads on to the line's end.
           past_root_ = true;
+          if (std::optional<TextProblem> problem =
+                  FindLookAheadProblem(text_.substr(i + 1, end - i - 1))) {
+            return Fail(problem->kind, i + 1 + problem->offset, problem->message);
+          }
           return text_.size();
         }
       } else if ((c == '-' || c == '?') && (previous == '\0' || previous == ' ') &&
@@ -267,6 +273,17 @@ class StructureScan {
     return Fail(TextProblem::Kind::kTooDeep, offset, TooDeepMessage(max_depth_));
   }
 
+  // Whether text_[i] is a byte of U+0085, U+2028 or U+2029, line breaks to YAML 1.1.
+  bool InYamlBreak(std::size_t i) const {
+    for (std::string_view mark : {"\xC2\x85", "\xE2\x80\xA8", "\xE2\x80\xA9"}) {
+      const std::size_t from = i >= mark.size() - 1 ? i - (mark.size() - 1) : 0;
+      const std::size_t at = text_.substr(from, 2 * mark.size()).find(mark);
+      if (at != std::string_view::npos && from + at <= i && i < from + at + mark.size())
+        return true;
+    }
+    return false;
+  }
+
   // Whether the next byte on the line from `from` to `end` that is not a blank is a
   // ':', which makes the flow collection before it a key.
   bool ColonFollows(std::size_t from, std::size_t end) const {
@@ -305,6 +322,27 @@ Limits ListOutputLimits(Limits limits) {
   limits.max_document_bytes =
       std::max(limits.max_document_bytes, std::min(limits.max_input_bytes, kLargestOffset));
   return limits;
+}
+
+std::optional<TextProblem> FindLookAheadProblem(std::string_view line) {
+  if (std::optional<TextProblem> problem = FindInvalidCharacter(line)) return problem;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '\'') {
+      i = std::min(line.find('\'', i + 1), line.size());
+    } else if (line[i] == '"') {
+      for (++i; i < line.size() && line[i] != '"'; ++i) {
+        if (line[i] != '\\') continue;
+        if (i + 1 < line.size() && line[i + 1] == '/') {
+          return TextProblem{TextProblem::Kind::kInvalidCharacter, SkipBlanks(line, 0),
+                             "invalid YAML: found unknown escape character (\\/) on this line, "
+                             "past the document's end, where go-yaml's scanner still reads; "
+                             "Kubernetes' YAML reader (go-yaml) refuses the document"};
+        }
+        ++i;
+      }
+    }
+  }
+  return std::nullopt;
 }
 
 std::optional<TextProblem> FindOversizedDocument(std::string_view text, const Limits& limits) {

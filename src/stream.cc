@@ -36,8 +36,8 @@ bool SeparatorRestAllowed(std::string_view rest) {
 
 // Whether a stream kubectl would read as JSON without its byte-order mark holds what
 // Helm, which reads it with the mark and so as YAML, reads alike: no JSON at all, or
-// one value and nothing after it, its strings printable ASCII without escapes (where
-// JSON's and YAML's readings of a string differ).
+// one value and nothing after it, its text printable ASCII and its escapes ones YAML
+// reads as JSON does.
 bool JsonReadsAsYaml(std::string_view bytes) {
   if (!IsJsonStream(bytes)) return true;
   const JsonStreamCut cut = CutJsonStream(bytes, 2);
@@ -46,9 +46,24 @@ bool JsonReadsAsYaml(std::string_view bytes) {
     return false;
   }
   const JsonStreamCut::Value& value = cut.values.front();
-  return std::all_of(bytes.begin() + value.begin, bytes.begin() + value.end, [](char c) {
-    return c != '\\' && (c == '\n' || c == '\r' || c == '\t' || (c >= 0x20 && c < 0x7F));
-  });
+  for (std::size_t i = value.begin; i < value.end; ++i) {
+    const char c = bytes[i];
+    if (c == '\\') {
+      // YAML reads JSON's escapes alike, but "\/" (go-yaml refuses it) and surrogates
+      // (libyaml refuses them; JSON pairs them).
+      const char next = i + 1 < value.end ? bytes[i + 1] : '\0';
+      if (next == '/') return false;
+      if (next == 'u' && i + 2 < value.end && (bytes[i + 2] == 'd' || bytes[i + 2] == 'D') &&
+          i + 3 < value.end &&
+          std::string_view("89abAB").find(bytes[i + 3]) != std::string_view::npos) {
+        return false;
+      }
+      ++i;
+      continue;
+    }
+    if (!(c == '\n' || c == '\r' || c == '\t' || (c >= 0x20 && c < 0x7F))) return false;
+  }
+  return true;
 }
 
 // Whether YAML reads the "---" line `line` as a document start: "---" followed by
@@ -251,6 +266,7 @@ bool SplitYaml(std::string_view bytes, std::size_t start, std::size_t max_pieces
 
   std::size_t pos = start;
   bool nothing_read = true;  // by YAMLReader since the last "---" line it dropped
+  bool opened = false;       // the current piece starts with a "---" line go-yaml parses
   while (pos < bytes.size() && !over) {
     std::size_t nl = bytes.find('\n', pos);
     std::size_t next = nl == std::string_view::npos ? bytes.size() : nl + 1;
@@ -275,6 +291,7 @@ bool SplitYaml(std::string_view bytes, std::size_t start, std::size_t max_pieces
       // "--- !!map", "--- {a: b}" are all refused). What came before is a document of
       // its own unless it is the stream's empty preamble.
       if (pos > current.begin || closed) finish(pos);
+      opened = kept;
       if (!SeparatorRestAllowed(line.substr(3))) {
         current.problem = DocumentSpan::SplitProblem::kBadSeparator;
         current.empty = false;
@@ -285,7 +302,9 @@ bool SplitYaml(std::string_view bytes, std::size_t start, std::size_t max_pieces
     } else if (closed) {
       // After "...": go-yaml reads only the piece's first document.
     } else if (IsMarker(line, "...")) {
-      if (current.empty && current.problem == DocumentSpan::SplitProblem::kNone) {
+      // After a "---" go-yaml parses, "..." ends an empty document; else nothing has
+      // begun for it to end.
+      if (current.empty && !opened && current.problem == DocumentSpan::SplitProblem::kNone) {
         current.problem = DocumentSpan::SplitProblem::kEndBeforeContent;
         current.empty = false;
       }

@@ -105,8 +105,11 @@ struct Frame {
 
 class Scan {
  public:
-  Scan(std::string_view text, YamlTreeBuilder* builder, std::string_view json)
-      : text_(text), json_(json), offsets_(text), builder_(builder) {
+  // `colons`: offsets where `text` has an 'x' for a ':' that ends a plain scalar in a
+  // flow collection (ParseTree), which the scalar's value gets back.
+  Scan(std::string_view text, YamlTreeBuilder* builder, std::string_view json,
+       const std::vector<std::size_t>& colons = {})
+      : text_(text), json_(json), colons_(colons), offsets_(text), builder_(builder) {
     yaml_parser_initialize(&parser_);
     yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()),
                                  text.size());
@@ -147,6 +150,7 @@ class Scan {
       // `{red: v:}`: libyaml 0.2.5 refuses a ':' that ends a plain scalar in a flow
       // collection; go-yaml v2, which Kubernetes reads with, takes it into the value.
       const std::size_t at = offsets_.Of(parser_.problem_mark.index);
+      flow_colon_ = at;
       return YamlRefusal{SkipBlanks(text_, LineStartOf(text_, at)),
                          "invalid YAML: a ':' ends a plain (unquoted) value inside {…} or […] on "
                          "this line: Kubernetes reads the ':' as part of the value, but "
@@ -222,6 +226,17 @@ class Scan {
     }
     if (scalar.style == YAML_PLAIN_SCALAR_STYLE && flow_depth_ > 0) {
       if (std::optional<YamlRefusal> refusal = CheckPlainInFlow(event)) return refusal;
+    }
+    if (scalar.style == YAML_PLAIN_SCALAR_STYLE && HoldsPatchedColon(event) &&
+        value !=
+            text_.substr(offsets_.Of(event.start_mark.index),
+                         offsets_.Of(event.end_mark.index) - offsets_.Of(event.start_mark.index))) {
+      // Over lines, its value is not its text: not restated.
+      const std::size_t at = offsets_.Of(event.start_mark.index);
+      return YamlRefusal{SkipBlanks(text_, LineStartOf(text_, at)),
+                         "invalid YAML: a ':' ends a plain (unquoted) value over several lines "
+                         "inside {…} or […]: Kubernetes reads the ':' as part of the value, but "
+                         "rollcall's YAML parser (libyaml 0.2.5) does not; quote the value"};
     }
     if (!json_.empty() && scalar.style == YAML_PLAIN_SCALAR_STYLE && IsJsonNumberOverflow(value)) {
       // JSON's numbers are float64 to Kubernetes' decoder, which refuses one past its
@@ -488,6 +503,13 @@ class Scan {
         if (!json_.empty() && scalar.style == YAML_DOUBLE_QUOTED_SCALAR_STYLE) {
           decoded = JsonStringAt(json_, pos);
           value = decoded;
+        } else if (scalar.style == YAML_PLAIN_SCALAR_STYLE && HoldsPatchedColon(event)) {
+          // One line (VisitScalar), so its value is its text: the ':' back in it.
+          decoded = std::string(value);
+          for (std::size_t at : colons_) {
+            if (at >= pos && at < pos + decoded.size()) decoded[at - pos] = ':';
+          }
+          value = decoded;
         }
         builder_->Scalar(pos, line, View(scalar.anchor), View(scalar.tag),
                          scalar.style == YAML_PLAIN_SCALAR_STYLE, value);
@@ -532,8 +554,23 @@ class Scan {
                            std::string(kRefuses)};
   }
 
+  // Whether a scalar's text holds one of `colons_`.
+  bool HoldsPatchedColon(const yaml_event_t& event) {
+    const std::size_t begin = offsets_.Of(event.start_mark.index);
+    const std::size_t end = offsets_.Of(event.end_mark.index);
+    return std::any_of(colons_.begin(), colons_.end(),
+                       [&](std::size_t at) { return at >= begin && at < end; });
+  }
+
+ public:
+  // Where libyaml refused a ':' ending a plain scalar in a flow collection, if it did.
+  std::optional<std::size_t> flow_colon() const { return flow_colon_; }
+
+ private:
   std::string_view text_;
   std::string_view json_;  // the JSON value `text_` was made from (json_document.h), if any
+  std::vector<std::size_t> colons_;
+  std::optional<std::size_t> flow_colon_;
   ByteOffsets offsets_;
   YamlTreeBuilder* builder_;
   yaml_parser_t parser_{};
@@ -551,11 +588,31 @@ std::optional<YamlRefusal> FindYamlRefusal(std::string_view document, YamlTreeBu
 }
 
 ParsedTree ParseTree(std::string_view document, std::string_view json) {
-  YamlTreeBuilder builder(document);
-  ParsedTree parsed;
-  parsed.refusal = FindYamlRefusal(document, &builder, json);
-  if (!parsed.refusal) parsed.tree = builder.Finish();
-  return parsed;
+  // go-yaml v2 reads `{red: v:}` as the value "v:"; libyaml 0.2.5 refuses a ':' that
+  // ends a plain scalar in a flow collection. Each such ':' libyaml stops at is given
+  // to it as an 'x' (offsets unchanged) and put back in the scalar's value.
+  constexpr std::size_t kMostColons = 64;
+  std::string patched;
+  std::vector<std::size_t> colons;
+  std::string_view text = document;
+  for (;;) {
+    YamlTreeBuilder builder(text);
+    Scan scan(text, &builder, json, colons);
+    ParsedTree parsed;
+    parsed.refusal = scan.Run();
+    if (!parsed.refusal) {
+      parsed.tree = builder.Finish();
+      return parsed;
+    }
+    const std::optional<std::size_t> colon = scan.flow_colon();
+    if (!colon || colons.size() == kMostColons || *colon >= text.size() || text[*colon] != ':') {
+      return parsed;
+    }
+    if (patched.empty()) patched = std::string(document);
+    patched[*colon] = 'x';
+    colons.push_back(*colon);
+    text = patched;
+  }
 }
 
 }  // namespace rollcall

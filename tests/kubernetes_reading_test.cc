@@ -497,6 +497,28 @@ TEST(WhatRenderWrites, CharactersGoYamlWouldNotReadBackAreEscaped) {
   EXPECT_THAT(result.out, Not(HasSubstr("\xc2\x85")));
 }
 
+// go-yaml v2 reads a ':' ending a plain scalar in a flow collection as part of it
+// (`{red: v:}` is "v:"), which libyaml 0.2.5 refuses: rollcall reads it as go-yaml does.
+TEST(FlowScalars, AColonEndingAPlainValueInAFlowMappingIsPartOfIt) {
+  auto hash_of = [](const std::string& data) {
+    ProcessResult result = RunProcess(
+        {RollcallBinary(), "render"},
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: " + data + "\n" +
+            Consumer("        - name: X\n          valueFrom: {configMapKeyRef: {name: c, key: "
+                     "red}}\n"));
+    EXPECT_EQ(result.exit_code, 0) << data << result.err;
+    const std::size_t at = result.out.find("sha256:");
+    return at == std::string::npos ? std::string() : result.out.substr(at, 71);
+  };
+  const std::string quoted = hash_of("{red: \"v:\", blue: \"a:b:\"}");
+  EXPECT_FALSE(quoted.empty());
+  EXPECT_EQ(hash_of("{red: v:, blue: a:b:}"), quoted);
+  EXPECT_NE(hash_of("{red: v, blue: \"a:b:\"}"), quoted);
+  // Over lines, its value is not its text: refused, saying that Kubernetes reads it.
+  ExpectRefused({{"apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {red: v\n  w:}\n",
+                  "Kubernetes reads the ':' as part of the value"}});
+}
+
 // What the API server refuses of a Secret or ConfigMap itself, or of a pod
 // template's metadata, found by the differential oracle (tests/oracle/regressions).
 TEST(TypedDecode, SourcesAndTemplateMetadataTheApiServerRefuses) {

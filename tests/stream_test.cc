@@ -55,6 +55,34 @@ TEST(SplitDocuments, AnEndMarkerOrADirectiveBeforeContentIsRefused) {
             DocumentSpan::SplitProblem::kDirective);
 }
 
+// YAMLReader keeps a "---" it meets with nothing read since the last (the stream's
+// first line, the second of two) and go-yaml parses it: "..." then ends an empty
+// document. After a dropped "---", "..." ends nothing and is refused.
+TEST(SplitDocuments, AnEndMarkerAfterAKeptSeparatorEndsAnEmptyDocument) {
+  std::vector<DocumentSpan> first = SplitDocuments("--- # c\n...\na: 1\n---\nb: 2\n");
+  ASSERT_EQ(first.size(), 2u);
+  EXPECT_EQ(first[0].problem, DocumentSpan::SplitProblem::kNone);
+  EXPECT_TRUE(first[0].empty);
+  std::vector<DocumentSpan> doubled = SplitDocuments("a: 1\n---\n---\n...\n");
+  ASSERT_EQ(doubled.size(), 3u);
+  EXPECT_EQ(doubled[2].problem, DocumentSpan::SplitProblem::kNone);
+  EXPECT_EQ(SplitDocuments("a: 1\n---\n...\n")[1].problem,
+            DocumentSpan::SplitProblem::kEndBeforeContent);
+  // A kept "---" that YAML does not read as a document start is refused.
+  EXPECT_EQ(SplitDocuments("---#c\na: 1\n")[0].problem,
+            DocumentSpan::SplitProblem::kSeparatorNotAMarker);
+  EXPECT_EQ(SplitDocuments("a: 1\n---#c\nb: 2\n")[1].problem, DocumentSpan::SplitProblem::kNone);
+  // A byte-order mark starting a line go-yaml reads as text.
+  EXPECT_EQ(SplitDocuments("# c\n\xEF\xBB\xBF"
+                           "a: 1\n")[0]
+                .problem,
+            DocumentSpan::SplitProblem::kStrayByteOrderMark);
+  EXPECT_EQ(SplitDocuments("a: 1\n---\n\xEF\xBB\xBF"
+                           "b: 2\n")[1]
+                .problem,
+            DocumentSpan::SplitProblem::kNone);
+}
+
 TEST(SplitDocuments, CommentOnlyAndEmptyDocumentsAreMarkedEmpty) {
   std::string bytes = "---\n# only a comment\n---\n---\nkind: X\n";
   std::vector<DocumentSpan> docs = SplitDocuments(bytes);

@@ -20,9 +20,11 @@ struct AliasProblem {
 };
 
 // Walks `root` as a reader that expands aliases would, and stops at the first of:
+//  - what go-yaml v2's decoder refuses as "excessive aliasing": over 1,000 nodes
+//    decoded, more than 100 of them in alias expansions, at a ratio past 99% (less
+//    for documents past 400,000 nodes), counted in its order;
 //  - more nodes than the text could hold without aliases (one per byte) plus
-//    kMaxAliasExpansion: a billion laughs, which Kubernetes' YAML reader refuses
-//    as "excessive aliasing" too;
+//    kMaxAliasExpansion: a billion laughs;
 //  - aliases that nest deeper than `max_depth` once expanded (or refer to
 //    themselves), which every recursive walker would otherwise follow.
 // `text` is the document's text: without both '&' and '*' there is no alias, and

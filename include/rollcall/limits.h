@@ -60,6 +60,12 @@ struct TextProblem {
 //    rollcall's words, before libyaml's parse would refuse them in its own.
 std::optional<TextProblem> FindTextProblem(std::string_view text, const Limits& limits);
 
+// What go-yaml's scanner refuses on `line`, which it reads past a document's end (the
+// rest of the line after a flow collection that is the whole document, to tell whether
+// that collection is a key): a character YAML does not allow, the escape "\/" in a
+// double-quoted scalar.
+std::optional<TextProblem> FindLookAheadProblem(std::string_view line);
+
 // A document larger than `limits.max_document_bytes` (FindTextProblem's first check).
 std::optional<TextProblem> FindOversizedDocument(std::string_view text, const Limits& limits);
 
