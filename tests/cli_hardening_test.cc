@@ -125,6 +125,21 @@ ProcessResult RunWithMaxDocuments(const std::vector<std::string>& command, const
 
 // A document's span holds its index in 27 bits: a larger --max-documents could not
 // be kept, so it is refused rather than wrapped.
+// A duration past a double's range made std::stod throw and roll abort (exit 134):
+// it is a usage error like any duration over a day.
+TEST(Limits, RollDurationsPastADoublesRangeAreUsageErrors) {
+  const std::string huge(400, '9');
+  for (const char* option : {"--timeout", "--interval"}) {
+    ProcessResult result =
+        RunProcess({RollcallBinary(), "roll", option, huge + "s", "secret/db"}, "");
+    EXPECT_EQ(result.exit_code, 2) << option << result.err;
+    EXPECT_EQ(result.out, "") << option;
+    EXPECT_THAT(result.err, HasSubstr(std::string(option) +
+                                      " must be a duration such as 90s, 5m or 1h (at most a day)"))
+        << option;
+  }
+}
+
 TEST(Limits, MaxDocumentsIsBoundedByWhatASpanHolds) {
   for (const std::vector<std::string>& command : kStdinCommands) {
     ProcessResult over = RunWithMaxDocuments(command, "134217728", kSecret);

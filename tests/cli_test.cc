@@ -41,6 +41,9 @@ TEST(Cli, VersionAndHelp) {
   testing::ProcessResult help = RunProcess({RollcallBinary(), "help"}, "");
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_THAT(help.out, HasSubstr("render"));
+  // Every name stands apart from its summary (the longest, "completion", ran into it).
+  EXPECT_THAT(help.out, HasSubstr("  completion  print a shell's completions"));
+  EXPECT_THAT(help.out, HasSubstr("  render      "));
   testing::ProcessResult render_help = RunProcess({RollcallBinary(), "render", "--help"}, "");
   EXPECT_EQ(render_help.exit_code, 0);
   EXPECT_THAT(render_help.out, HasSubstr("--namespace"));

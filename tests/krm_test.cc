@@ -90,7 +90,7 @@ TEST(KrmCommand, IsListedAndTakesAtMostTheConfigFile) {
   testing::ProcessResult help = RunProcess({RollcallBinary(), "help"}, "");
   EXPECT_THAT(
       help.out,
-      HasSubstr("  krm       render as a KRM function (kpt fn eval) or a kustomize exec plugin\n"));
+      HasSubstr("  krm         render as a KRM function (kpt fn eval) or a kustomize exec plugin\n"));
   testing::ProcessResult two = RunProcess({RollcallBinary(), "krm", "a.yaml", "b.yaml"}, "");
   EXPECT_EQ(two.exit_code, 2);
   EXPECT_EQ(two.out, "");

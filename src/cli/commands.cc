@@ -1,6 +1,8 @@
 #include "cli/commands.h"
 
+#include <algorithm>
 #include <iostream>
+#include <string_view>
 
 #include "cli/output.h"
 #include "rollcall/near_names.h"
@@ -87,8 +89,14 @@ int RunHelp(const std::vector<std::string>& args) {
             << ": make every Secret and ConfigMap change reach the pods that read it.\n\n"
                "usage: rollcall [COMMAND] [OPTIONS]\n\n"
                "commands:\n";
+  // The names in a column two spaces wider than the longest ("completion" had none).
+  std::size_t width = 0;
   for (const Command& command : Commands()) {
-    std::cout << "  " << command.name << std::string(10 - std::string(command.name).size(), ' ')
+    width = std::max(width, std::string_view(command.name).size());
+  }
+  for (const Command& command : Commands()) {
+    std::cout << "  " << command.name
+              << std::string(width + 2 - std::string_view(command.name).size(), ' ')
               << command.summary << "\n";
   }
   std::cout << "\nWith no command, rollcall runs `render` (as Helm 3's --post-renderer calls it).\n"

@@ -3,6 +3,7 @@
 // the config hash render would write, and reports what it observed them do.
 #include <unistd.h>
 
+#include <cstdlib>
 #include <cxxopts.hpp>
 #include <iostream>
 #include <map>
@@ -52,7 +53,9 @@ double ParseDuration(const std::string& text, const std::string& option) {
   double scale = unit.empty() || unit == "s" ? 1 : unit == "m" ? 60 : unit == "h" ? 3600 : -1;
   double value = -1;
   if (!number.empty() && number.find('.') == number.rfind('.') && number != ".") {
-    value = std::stod(number);
+    // strtod, not stod: a number past a double's range is HUGE_VAL here (refused below),
+    // where stod throws out_of_range and aborted the run.
+    value = std::strtod(number.c_str(), nullptr);
   }
   if (value < 0 || scale < 0 || value * scale > 86400) {
     throw UsageError(option + " must be a duration such as 90s, 5m or 1h (at most a day)");
