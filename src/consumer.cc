@@ -174,13 +174,12 @@ class ReferenceCollector {
   // `hops` the keys from it to the reference; with the name and key lines, their
   // lines are where a SECRET-VERSION marker binds to this reference.
   // `path` is the reference's path in the object, for StringField.
-  // Whether the reference `ref` at `path` names its source (`name_field`) and, for a
-  // key reference, its key; a reference that does not is recorded as malformed, as
-  // the API server refuses it, and reads nothing.
-  // Records what the API server's validation refuses at `node` (`path` its field).
-  void Malformed(const YamlNode& node, std::string path, std::string problem) {
+  // Records what the API server's validation refuses at `node` (`path` its field):
+  // a reference that then reads nothing, or how references are written together.
+  void Malformed(const YamlNode& node, std::string path, std::string problem,
+                 bool reads_nothing = false) {
     notes_.malformed.push_back({static_cast<std::uint32_t>(MarkPos(node.Mark())), std::move(path),
-                                std::move(problem), /*reads_nothing=*/false});
+                                std::move(problem), reads_nothing});
   }
 
   // How many of `fields` are set (not null) in `map`, and the second one set.
@@ -196,6 +195,9 @@ class ReferenceCollector {
     return {set, second};
   }
 
+  // Whether the reference `ref` at `path` names its source (`name_field`) and, for a
+  // key reference, its key; a reference that does not is recorded as malformed, as
+  // the API server refuses it, and reads nothing.
   bool WellFormed(const YamlNode& ref, const char* name_field, bool key_reference,
                   const std::string& path) {
     // Decoded before it is validated: a field of the wrong type is refused first.
@@ -205,9 +207,8 @@ class ReferenceCollector {
       if (field == nullptr) continue;
       YamlNode value = Child(ref, field);
       if (!StringField(doc_, value, path + "." + field).empty()) continue;
-      YamlMark mark = value.IsDefined() ? value.Mark() : ref.Mark();
-      notes_.malformed.push_back(
-          {static_cast<std::uint32_t>(MarkPos(mark)), path + "." + field, "Required value"});
+      Malformed(value.IsDefined() ? value : ref, path + "." + field, "Required value",
+                /*reads_nothing=*/true);
       ok = false;
     }
     return ok;
@@ -357,9 +358,9 @@ class ReferenceCollector {
       }
       // `configMapRef: null`, as a mis-indented `name:` leaves it, is no source.
       if (!any) {
-        notes_.malformed.push_back(
-            {static_cast<std::uint32_t>(MarkPos(env_from.Mark())), path + ".envFrom",
-             "Invalid value: \"\": must specify one of: `configMapRef` or `secretRef`"});
+        Malformed(env_from, path + ".envFrom",
+                  "Invalid value: \"\": must specify one of: `configMapRef` or `secretRef`",
+                  /*reads_nothing=*/true);
       } else if (FieldsSet(env_from, {"configMapRef", "secretRef"}).first > 1) {
         Malformed(env_from, path + ".envFrom",
                   "Invalid value: \"\": may not have more than one field specified at a time");

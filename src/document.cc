@@ -363,6 +363,14 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
     copy.erase(separator, kUtf8Bom.size());
     copy.insert(0, kUtf8Bom);
   }
+  // An empty flow collection opening the document is never a key to go-yaml v2 (`{}:
+  // 1` and `{} x: 1` are `{}` to it), where libyaml takes the ':' after it for its
+  // key's: what follows goes blank, every offset where it was.
+  const std::size_t empty_root_end =
+      EmptyFlowCollectionEnd(text, SkipSpaceAndComments(text, DocumentContentStart(text)));
+  for (std::size_t i = empty_root_end; i < copy.size(); ++i) {
+    if (copy[i] != '\n') copy[i] = ' ';
+  }
   if (!copy.empty() && copy.back() == '\r') copy.back() = '\n';
   if (!copy.empty() && copy.back() != '\n') copy.push_back('\n');
   ParsedTree parsed = ParseTree(copy);

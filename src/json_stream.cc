@@ -127,8 +127,7 @@ std::size_t ConsumeWhitespace(std::string_view bytes, std::size_t pos) {
 
 bool IsJsonStream(std::string_view bytes) {
   const std::string_view head = bytes.substr(0, kJsonSniffBytes);
-  std::size_t pos = 0;
-  for (std::size_t n; (n = GoSpaceLength(head, pos)) > 0;) pos += n;
+  const std::size_t pos = SkipGoSpace(head, 0);
   return pos < head.size() && head[pos] == '{';
 }
 

@@ -134,6 +134,14 @@ class StructureScan {
     if (blank) return end + 1;
     bool block_line = flow_ == 0;    // the line starts outside any flow collection
     bool continues_mapping = false;  // a block mapping's next entry must be here
+    if (block_line && !indents_.empty() && indents_.front().mapping &&
+        indents_.front().column > column) {
+      // Left of the document's root mapping: go-yaml ends the document there (an
+      // implicit end) and decodes no further; its scanner reads on, this line's first
+      // token being a possible key.
+      past_root_ = true;
+      return PossibleKeyAt(indent);
+    }
     if (block_line) {
       while (!indents_.empty() && indents_.back().column > column) indents_.pop_back();
       if (indents_.empty() || indents_.back().column < column) {
@@ -211,20 +219,25 @@ class StructureScan {
         starts_with_indicator = true;  // "- ", "? ", ": ", "---", "..."
       }
       if ((c == '[' || c == '{') && OpensNode(previous)) {
-        root_flow_ = root_flow_ || (flow_ == 0 && !content_);
+        if (flow_ == 0 && !content_ && !root_flow_) {
+          root_flow_ = true;
+          root_open_ = i;
+          empty_root_end_ = EmptyFlowCollectionEnd(text_, i);
+        }
         ++flow_;
       } else if ((c == ']' || c == '}') && flow_ > 0) {
         --flow_;
-        if (flow_ == 0 && root_flow_ && !ColonFollows(i + 1, end)) {
+        if (flow_ == 0 && root_flow_ && (i + 1 == empty_root_end_ || !ColonFollows(i + 1, end))) {
           // The document is this flow collection: go-yaml decodes no further (what
-          // follows belongs to a next document it never parses: `{"a":1}{"b":2}`),
-          // but its scanner reads on to the line's end.
-          past_root_ = true;
-          if (std::optional<TextProblem> problem =
-                  FindLookAheadProblem(text_.substr(i + 1, end - i - 1))) {
-            return Fail(problem->kind, i + 1 + problem->offset, problem->message);
-          }
-          return text_.size();
+          // follows belongs to a next document it never parses: `{"a":1}{"b":2}`;
+          // an empty collection is never a key to it, `{}: 1` included), but its
+          // scanner reads on to the line's end.
+          // A collection that opened on this line may still be a key, unless empty
+          // (EmptyFlowCollectionEnd).
+          const bool key_open =
+              i + 1 != empty_root_end_ &&
+              text_.substr(root_open_, i - root_open_).find('\n') == std::string_view::npos;
+          return PastRoot(i + 1, end, key_open);
         }
       } else if ((c == '-' || c == '?') && (previous == '\0' || previous == ' ') &&
                  (next == ' ' || next == '\r')) {
@@ -276,12 +289,91 @@ class StructureScan {
   // Whether text_[i] is a byte of U+0085, U+2028 or U+2029, line breaks to YAML 1.1.
   bool InYamlBreak(std::size_t i) const {
     for (std::string_view mark : {"\xC2\x85", "\xE2\x80\xA8", "\xE2\x80\xA9"}) {
-      const std::size_t from = i >= mark.size() - 1 ? i - (mark.size() - 1) : 0;
-      const std::size_t at = text_.substr(from, 2 * mark.size()).find(mark);
-      if (at != std::string_view::npos && from + at <= i && i < from + at + mark.size())
-        return true;
+      for (std::size_t back = 0; back < mark.size() && back <= i; ++back) {
+        if (text_.substr(i - back, mark.size()) == mark) return true;
+      }
     }
     return false;
+  }
+
+  // The document's root ended at `from` (on a line ending at `end`): go-yaml decodes
+  // no further, but its scanner reads on while the token at the head of its queue may
+  // still be a key, and refuses the document for what it refuses there (a "\/"
+  // escape, a control character). While `key_open` (a root flow collection that
+  // opened on this line may still be a key) it reads to the line's end and then the
+  // next line's first token; else it reads the next token. A token that starts a
+  // line may be a key in turn (PossibleKeyAt). Returns past the end: the scan stops.
+  std::size_t PastRoot(std::size_t from, std::size_t end, bool key_open) {
+    past_root_ = true;
+    if (key_open) {
+      LookAheadAt(from, end);
+    } else {
+      const std::size_t token = SkipBlanks(text_, from);
+      if (token < end && text_[token] != '#' && text_[token] != '\r') {
+        return LookAheadAt(token, TokenEnd(token, end));  // after '}': never a key
+      }
+    }
+    return problem_ ? text_.size() : PossibleKeyAt(NextContentLine(end));
+  }
+
+  // The token at `token` starts a line past the document's root, and may be a key:
+  // go-yaml's scanner reads to the line's end and then the next line's first token.
+  std::size_t PossibleKeyAt(std::size_t token) {
+    if (token >= text_.size()) return text_.size();
+    const std::size_t end = LineEndAt(token);
+    const char c = text_[token];
+    const char after = token + 1 < end ? text_[token + 1] : ' ';
+    if (std::string_view("}],?:|>").find(c) != std::string_view::npos ||
+        (c == '-' && (after == ' ' || after == '\t' || after == '\r'))) {
+      return LookAheadAt(token, TokenEnd(token, end));  // an indicator, never a key
+    }
+    LookAheadAt(token, end);
+    const std::size_t next = NextContentLine(end);
+    if (!problem_ && next < text_.size()) LookAheadAt(next, TokenEnd(next, LineEndAt(next)));
+    return text_.size();
+  }
+
+  std::size_t LineEndAt(std::size_t pos) const {
+    return std::min(text_.find('\n', pos), text_.size());
+  }
+
+  // The first byte of the next line, after the one ending at `end`, that holds more
+  // than blanks and a comment (where go-yaml's scanner finds its next token); the
+  // text's size when there is none.
+  std::size_t NextContentLine(std::size_t end) const {
+    for (std::size_t next = end + 1; next < text_.size();) {
+      const std::size_t line_end = std::min(text_.find('\n', next), text_.size());
+      const std::size_t first = SkipBlanks(text_, next);
+      if (first < line_end && text_[first] != '#' && text_[first] != '\r') return first;
+      next = line_end + 1;
+    }
+    return text_.size();
+  }
+
+  // One past the token at `token` as far as the look-ahead needs it, on its line
+  // (ending at `end`): a double-quoted scalar through its closing quote; else the one
+  // character.
+  std::size_t TokenEnd(std::size_t token, std::size_t end) const {
+    if (text_[token] != '"') {
+      char32_t c = 0;
+      return std::min(end, token + std::max<std::size_t>(1, DecodeUtf8(text_, token, c)));
+    }
+    for (std::size_t i = token + 1; i < end; ++i) {
+      if (text_[i] == '\\') {
+        ++i;
+      } else if (text_[i] == '"') {
+        return i + 1;
+      }
+    }
+    return end;
+  }
+
+  // FindLookAheadProblem on text_[from, to), recorded; returns past the end.
+  std::size_t LookAheadAt(std::size_t from, std::size_t to) {
+    if (std::optional<TextProblem> problem = FindLookAheadProblem(text_.substr(from, to - from))) {
+      return Fail(problem->kind, from + problem->offset, problem->message);
+    }
+    return text_.size();
   }
 
   // Whether the next byte on the line from `from` to `end` that is not a blank is a
@@ -308,10 +400,12 @@ class StructureScan {
   std::vector<Level> indents_;
   std::size_t flow_ = 0;                              // open flow brackets
   std::size_t block_scalar_indent_ = kNoBlockScalar;  // inside a block scalar deeper than this
-  bool plain_open_ = false;  // the last line ended inside a plain scalar, in block context
-  bool content_ = false;     // a node has begun
-  bool root_flow_ = false;   // the document is a flow collection, open or closed
-  bool past_root_ = false;   // that collection closed: the scan is over
+  bool plain_open_ = false;    // the last line ended inside a plain scalar, in block context
+  bool content_ = false;       // a node has begun
+  bool root_flow_ = false;     // the document is a flow collection, open or closed
+  std::size_t root_open_ = 0;  // where that collection opens
+  std::size_t empty_root_end_ = std::string_view::npos;  // past it, when it is empty
+  bool past_root_ = false;                               // that collection closed: the scan is over
   std::optional<TextProblem> problem_;
 };
 

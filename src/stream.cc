@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cstring>
 #include <exception>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
 #include "rollcall/input_error.h"
+#include "rollcall/json_document.h"
 #include "rollcall/json_stream.h"
 #include "rollcall/usable_cpus.h"
 #include "rollcall/yaml_text.h"
@@ -30,49 +32,58 @@ bool HasContent(std::string_view line) {
 // What YAMLReader lets follow a "---": strings.TrimSpace of it (Go's Unicode white
 // space) empty, or starting with "#".
 bool SeparatorRestAllowed(std::string_view rest) {
-  for (std::size_t n; (n = GoSpaceLength(rest, 0)) > 0;) rest.remove_prefix(n);
-  return rest.empty() || rest[0] == '#';
+  const std::size_t at = SkipGoSpace(rest, 0);
+  return at == rest.size() || rest[at] == '#';
 }
 
-// Whether a stream kubectl would read as JSON without its byte-order mark holds what
-// Helm, which reads it with the mark and so as YAML, reads alike: no JSON at all, or
-// one value and nothing after it, its text printable ASCII and its escapes ones YAML
-// reads as JSON does.
-bool JsonReadsAsYaml(std::string_view bytes) {
-  if (!IsJsonStream(bytes)) return true;
-  const JsonStreamCut cut = CutJsonStream(bytes, 2);
-  if (cut.values.size() != 1 || cut.yaml_from != JsonStreamCut::kNone ||
-      cut.error_at != JsonStreamCut::kNone) {
-    return false;
+// The length of the line break YAML 1.1 has beyond ASCII's at line[at] (U+0085,
+// U+2028, U+2029), else 0.
+std::size_t YamlBreakLength(std::string_view line, std::size_t at) {
+  for (std::string_view mark : {"\xC2\x85", "\xE2\x80\xA8", "\xE2\x80\xA9"}) {
+    if (line.substr(at, mark.size()) == mark) return mark.size();
   }
-  const JsonStreamCut::Value& value = cut.values.front();
-  for (std::size_t i = value.begin; i < value.end; ++i) {
-    const char c = bytes[i];
-    if (c == '\\') {
-      // YAML reads JSON's escapes alike, but "\/" (go-yaml refuses it) and surrogates
-      // (libyaml refuses them; JSON pairs them).
-      const char next = i + 1 < value.end ? bytes[i + 1] : '\0';
-      if (next == '/') return false;
-      if (next == 'u' && i + 2 < value.end && (bytes[i + 2] == 'd' || bytes[i + 2] == 'D') &&
-          i + 3 < value.end &&
-          std::string_view("89abAB").find(bytes[i + 3]) != std::string_view::npos) {
-        return false;
-      }
-      ++i;
-      continue;
-    }
-    if (!(c == '\n' || c == '\r' || c == '\t' || (c >= 0x20 && c < 0x7F))) return false;
-  }
-  return true;
+  return 0;
 }
 
 // Whether YAML reads the "---" line `line` as a document start: "---" followed by
 // nothing, or by blanks and then nothing or a comment ("---#c" and "---" followed by
-// a non-breaking space are text to YAML, though not to YAMLReader).
+// a non-breaking space are text to YAML, though not to YAMLReader), or by a line
+// break of YAML 1.1's ("---" U+0085), after which only blanks, more such breaks or
+// a comment may follow on the line.
 bool YamlReadsAsMarker(std::string_view line) {
   std::size_t at = 3;
   while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
-  return at == line.size() || (at > 3 && line[at] == '#');
+  if (at == line.size() || (at > 3 && line[at] == '#')) return true;
+  if (YamlBreakLength(line, at) == 0) return false;
+  while (at < line.size()) {
+    if (const std::size_t length = YamlBreakLength(line, at)) {
+      at += length;
+    } else if (line[at] == ' ' || line[at] == '\t') {
+      ++at;
+    } else {
+      return line[at] == '#';
+    }
+  }
+  return true;
+}
+
+// Whether `line` is a "%YAML" directive go-yaml's scanner takes: "%YAML", blanks,
+// one or two digits, ".", one or two digits, then only blanks or a comment. (Other directives,
+// which the scanner may refuse, are left to the refusal of a directive without its document.)
+bool IsYamlVersionDirective(std::string_view line) {
+  if (line.substr(0, 5) != "%YAML") return false;
+  std::size_t at = SkipBlanks(line, 5);
+  if (at == 5) return false;
+  auto digits = [&] {
+    const std::size_t from = at;
+    while (at < line.size() && line[at] >= '0' && line[at] <= '9') ++at;
+    return at > from && at - from <= 2;  // go-yaml: "found extremely long version number"
+  };
+  if (!digits() || at == line.size() || line[at] != '.') return false;
+  ++at;
+  if (!digits()) return false;
+  const std::size_t rest = SkipBlanks(line, at);
+  return rest == line.size() || (rest > at && line[rest] == '#');
 }
 
 }  // namespace
@@ -319,6 +330,12 @@ bool SplitYaml(std::string_view bytes, std::size_t start, std::size_t max_pieces
         current.read_end = static_cast<std::uint32_t>(pos);
         closed = true;
       }
+    } else if (opened && IsYamlVersionDirective(line)) {
+      // After a "---" go-yaml parses, a directive before any content ends an empty
+      // document (an implicit end; the directive belongs to the next document, which
+      // kubectl never reads in this piece).
+      current.read_end = static_cast<std::uint32_t>(pos);
+      closed = true;
     } else if (HasContent(line.substr(0, kUtf8Bom.size()) == kUtf8Bom ? line.substr(kUtf8Bom.size())
                                                                       : line)) {
       if (line[0] == '%' && current.problem == DocumentSpan::SplitProblem::kNone) {
@@ -336,6 +353,113 @@ bool SplitYaml(std::string_view bytes, std::size_t start, std::size_t max_pieces
   return !over;
 }
 
+// Only what YAML skips before a document's content: spaces and line breaks (a tab
+// there starts no token to go-yaml, and Go's other white space is text to YAML).
+bool OnlyYamlSpace(std::string_view text) {
+  return text.find_first_not_of(" \r\n") == std::string_view::npos;
+}
+
+// Whether YAML, reading on past a flow collection that ends at `end`, and kubectl's
+// reader, reading YAML past the JSON value there, both find nothing up to the first
+// "---" line, or to the end: blanks and comments on the value's own line, spaces and
+// comments on the lines after (a tab starting a line is no token to go-yaml).
+bool NothingReadUntilSeparator(std::string_view bytes, std::size_t end) {
+  for (std::size_t pos = end; pos < bytes.size();) {
+    const std::size_t next = NextLineStart(bytes, pos);
+    const std::string_view line = StripLineBreak(bytes.substr(pos, next - pos));
+    if (pos != end && line.substr(0, 3) == "---") return true;
+    const std::size_t first = pos == end ? SkipBlanks(line, 0) : line.find_first_not_of(' ');
+    if (first != std::string_view::npos && first < line.size() && line[first] != '#') return false;
+    pos = next;
+  }
+  return true;
+}
+
+// What go-yaml is given of each piece in `docs` from the `from`th on that holds more
+// than comments: its text past an opening "---" line and a byte-order mark after it
+// (DocumentContentStart). No value when a piece is one kubectl or Helm refuses.
+std::optional<std::vector<std::string_view>> ReadPieces(std::string_view bytes,
+                                                        const std::vector<DocumentSpan>& docs,
+                                                        std::size_t from) {
+  std::vector<std::string_view> out;
+  for (std::size_t i = from; i < docs.size(); ++i) {
+    if (docs[i].problem != DocumentSpan::SplitProblem::kNone) return std::nullopt;
+    if (docs[i].empty) continue;
+    const std::string_view text = docs[i].ReadText(bytes);
+    out.push_back(text.substr(DocumentContentStart(text)));
+  }
+  return out;
+}
+
+// Whether YAML reads the text of the JSON value `value` as JSON does: its escapes are
+// ones YAML reads alike and its characters ones go-yaml takes as they are.
+bool JsonValueReadsAsYaml(std::string_view bytes, const JsonStreamCut::Value& value) {
+  bool in_string = false;
+  for (std::size_t i = value.begin; i < value.end; ++i) {
+    const char c = bytes[i];
+    if (c == '"') in_string = !in_string;
+    if (!in_string && (c == '-' || (c >= '0' && c <= '9'))) {
+      // A number past float64's range: JSON's decoder refuses it, YAML reads text.
+      const std::size_t end = std::min(bytes.find_first_not_of("+-.0123456789eE", i), value.end);
+      if (IsJsonNumberOverflow(bytes.substr(i, end - i))) return false;
+      i = end - 1;
+      continue;
+    }
+    if (c == '\\') {
+      // YAML reads JSON's escapes alike, but "\/" (go-yaml refuses it) and surrogates
+      // (libyaml refuses them; JSON pairs them).
+      const char next = i + 1 < value.end ? bytes[i + 1] : '\0';
+      if (next == '/') return false;
+      if (next == 'u' && i + 2 < value.end && (bytes[i + 2] == 'd' || bytes[i + 2] == 'D') &&
+          i + 3 < value.end &&
+          std::string_view("89abAB").find(bytes[i + 3]) != std::string_view::npos) {
+        return false;
+      }
+      ++i;
+      continue;
+    }
+    if (c == '\n' || c == '\r' || c == '\t' || (c >= 0x20 && c < 0x7F)) continue;
+    // Beyond ASCII, go-yaml folds U+0085 as a line break and refuses the C1 controls,
+    // U+FFFE and U+FFFF, all of which JSON takes as text; DEL and the C0 controls are
+    // refused above for the same reason.
+    char32_t decoded = 0;
+    const std::size_t length = DecodeUtf8(bytes, i, decoded);
+    if (length == 0 || decoded < 0xA0 || decoded == 0xFFFE || decoded == 0xFFFF) return false;
+    i += length - 1;
+  }
+  return true;
+}
+
+// Whether a stream kubectl would read as JSON without its byte-order mark holds what
+// Helm, which reads it with the mark and so as YAML, reads alike: no JSON at all; JSON
+// the decoder fails on at once (kubectl then reads YAML too); or one value YAML reads
+// as JSON does, with nothing read after it before the next document (the value is
+// then the first document's text to Helm), and the same documents after. Where YAML
+// would refuse what JSON reads (a key and its ':' on two lines), rollcall's YAML
+// reading refuses it too.
+bool JsonReadsAsYaml(std::string_view bytes) {
+  if (!IsJsonStream(bytes)) return true;
+  if (!OnlyYamlSpace(bytes.substr(0, bytes.find('{')))) return false;
+  const JsonStreamCut cut = CutJsonStream(bytes, 2);
+  if (cut.error_at != JsonStreamCut::kNone || cut.values.size() > 1) return false;
+  if (cut.values.empty()) return cut.yaml_from != JsonStreamCut::kNone;
+  const JsonStreamCut::Value& value = cut.values.front();
+  if (!JsonValueReadsAsYaml(bytes, value) || !NothingReadUntilSeparator(bytes, value.end)) {
+    return false;
+  }
+  // Helm's first piece is the value's text; kubectl reads YAML past the value, and
+  // keeps the "---" lines Helm drops until a piece ends for both. Each must give
+  // go-yaml the same pieces.
+  std::vector<DocumentSpan> helm;
+  std::vector<DocumentSpan> kubectl;
+  std::size_t over = SIZE_MAX;
+  SplitYaml(bytes, 0, kMaxDocuments, &over, helm);
+  if (cut.yaml_from != JsonStreamCut::kNone) {
+    SplitYaml(bytes, cut.yaml_from, kMaxDocuments, &over, kubectl);
+  }
+  const auto helm_pieces = ReadPieces(bytes, helm, 1);
+  return helm_pieces && helm_pieces == ReadPieces(bytes, kubectl, 0);
+}
 // Appends the pieces of a JSON stream (json_stream.h): a span for each value, from
 // the end of the one before, then the YAML the decoder falls back to, or a span
 // for the piece kubectl refuses. Returns false when a piece past `max_pieces` began.

@@ -50,4 +50,9 @@ std::size_t GoSpaceLength(std::string_view text, std::size_t i) {
   return length > 0 && IsGoSpace(c) ? length : 0;
 }
 
+std::size_t SkipGoSpace(std::string_view text, std::size_t pos) {
+  for (std::size_t n; (n = GoSpaceLength(text, pos)) > 0;) pos += n;
+  return pos;
+}
+
 }  // namespace rollcall

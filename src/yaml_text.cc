@@ -108,7 +108,10 @@ std::size_t ScalarEnd(std::string_view text, std::size_t pos, bool in_flow) {
 }
 
 std::size_t ValueStartAfter(std::string_view text, std::size_t colon) {
-  std::size_t pos = colon + 1;
+  return SkipSpaceAndComments(text, colon + 1);
+}
+
+std::size_t SkipSpaceAndComments(std::string_view text, std::size_t pos) {
   while (pos < text.size()) {
     char c = text[pos];
     if (c == ' ' || c == '\t' || c == '\r' || c == '\n') {
@@ -120,6 +123,13 @@ std::size_t ValueStartAfter(std::string_view text, std::size_t colon) {
     }
   }
   return std::min(pos, text.size());
+}
+
+std::size_t EmptyFlowCollectionEnd(std::string_view text, std::size_t pos) {
+  if (pos >= text.size() || (text[pos] != '{' && text[pos] != '[')) return std::string_view::npos;
+  const std::size_t close = SkipSpaceAndComments(text, pos + 1);
+  const char closing = text[pos] == '{' ? '}' : ']';
+  return close < text.size() && text[close] == closing ? close + 1 : std::string_view::npos;
 }
 
 std::size_t ColonAfterKey(std::string_view text, std::size_t key_pos, bool in_flow) {

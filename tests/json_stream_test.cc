@@ -133,5 +133,56 @@ TEST(SplitJson, StopsAtThePiecePastTheLimit) {
   EXPECT_EQ(over, 5u);
 }
 
+// kubectl's file reader drops a byte-order mark and reads JSON; Helm reads the bytes
+// as YAML. Where go-yaml reads the value as JSON does, the stream is read (as YAML,
+// the mark skipped); elsewhere it is refused, the span holding the mark.
+TEST(ByteOrderMarkBeforeJson, ReadAsYamlWhereBothReadingsAgree) {
+  const std::string bom = "\xEF\xBB\xBF";
+  for (const std::string value :
+       {"{\"a\": \"x\\\"y\"}", "{\"a\": \"offcaf\xC3\xA9\"}", "{\"a\": \"x\xC2\xA0y\"}",
+        "{\"a\": \"x\xF0\x9F\x98\x80y\"}", "{\"a\": \"x\xE2\x80\xA8y\xEF\xBB\xBF\"}",
+        "{\n\t\"a\": \"\\b\\u00e9\\u0085\"\n}\n"}) {
+    EXPECT_THAT(Pieces(bom + value), testing::ElementsAre(Piece{value, false, kNone}))
+        << testing::PrintToString(value);
+  }
+}
+
+TEST(ByteOrderMarkBeforeJson, ReadAsYamlWhenWhatFollowsTheValueReadsAlike) {
+  const std::string bom = "\xEF\xBB\xBF";
+  // kubectl reads the value, then YAML past it; Helm reads it all as YAML.
+  EXPECT_THAT(Pieces(bom + "{\"a\": 1} # c\n  # d\n---\r\nb: 2\n"),
+              testing::ElementsAre(Piece{"{\"a\": 1} # c\n  # d\n", false, kNone},
+                                   Piece{"---\r\nb: 2\n", false, kNone}));
+  // "\U" is no JSON escape: kubectl's decoder fails at once and reads YAML too.
+  const std::string not_json = "{\"a\": \"\\U0001F600\"}\r\n";
+  EXPECT_THAT(Pieces(bom + not_json), testing::ElementsAre(Piece{not_json, false, kNone}));
+}
+
+TEST(ByteOrderMarkBeforeJson, RefusedWhereTheReadingsDiffer) {
+  const std::string bom = "\xEF\xBB\xBF";
+  for (const std::string value : {
+           "{\"a\": \"x\xC2\x85y\"}",      // go-yaml folds U+0085 as a line break
+           "{\"a\": \"x\xC2\x80y\"}",      // go-yaml refuses a C1 control
+           "{\"a\": \"x\x7Fy\"}",          // and DEL
+           "{\"a\": \"x\xEF\xBF\xBEy\"}",  // and U+FFFE
+           "{\"a\": \"x\\/y\"}",           // and the escape "\/"
+           "{\"a\": \"\\ud83d\\ude00\"}",  // JSON pairs surrogates
+           "{\"a\": 1e400}",               // JSON refuses it, YAML reads text
+           "{}{}",                         // YAML reads one flow mapping at most
+           "{}\n\t\n",                     // no YAML token starts with a tab
+           "\t{}",                         // nor before the value
+           "\xC2\xA0{}",                   // a non-breaking space is text to YAML
+           "{}\nb: 2\n",                   // the value is no key to YAML
+           "{}\n---#c\nb: 2\n",            // kubectl's YAML parses that "---" line
+       }) {
+    const std::vector<DocumentSpan> docs = SplitDocuments(bom + value);
+    ASSERT_EQ(docs.size(), 1u) << testing::PrintToString(value);
+    EXPECT_EQ(docs[0].problem, DocumentSpan::SplitProblem::kByteOrderMarkBeforeJson)
+        << testing::PrintToString(value);
+    EXPECT_EQ(docs[0].begin, 0u);
+    EXPECT_EQ(docs[0].end, bom.size() + value.size());
+  }
+}
+
 }  // namespace
 }  // namespace rollcall

@@ -146,5 +146,32 @@ TEST(FindTextProblem, SeesQuotesAndBracketsAfterAnAnchorOrATag) {
   EXPECT_EQ(Problem("a: !t'x\nd: !e!t%41\"e\"\nf: &g\"h i\nj: k\n"), "");
 }
 
+// Where a document ends to go-yaml, and how far its scanner reads on past that end
+// (limits.h): what it refuses there refuses the document, what lies beyond is never
+// read. The oracle's regression files hold the same cases read by Kubernetes' code.
+TEST(FindTextProblem, ChecksWhatGoYamlScansPastTheDocumentsEnd) {
+  const std::string escape =
+      "invalid YAML: found unknown escape character (\\/) on this line, past the document's "
+      "end, where go-yaml's scanner still reads; Kubernetes' YAML reader (go-yaml) refuses the "
+      "document";
+  // A one-line collection may still be a key: the rest of its line, then the next
+  // line's first token, which starts a line and may be a key: its whole line.
+  EXPECT_EQ(Problem("{a: 1} \"x\\/\"\n"), "7: " + escape);
+  EXPECT_EQ(Problem("{a: 1}\n{b: \"x\\/\"}\n"), "7: " + escape);
+  EXPECT_EQ(Problem("{a: 1}\n{b: 1}\n\"x\\/\"\n"), "14: " + escape);
+  EXPECT_EQ(Problem("{a: 1}\n{b: 1}\n{c: \"x\\/\"}\n"), "");  // only that line's first token
+  // Over several lines it is no key: the next token only, never a key after '}'.
+  EXPECT_EQ(Problem("{\na: 1}{b: \"x\\/\"}\n"), "");
+  EXPECT_EQ(Problem("{\na: 1} \"x\\/\"\n"), "8: " + escape);
+  // A closing bracket or a "- " is never a key: the scanner stops there.
+  EXPECT_EQ(Problem("{\na: 1}\n}\n{b: \"x\\/\"}\n"), "");
+  // An empty collection is never a key, not even before a ':'.
+  EXPECT_EQ(Problem("{}: 1\n"), "");
+  EXPECT_EQ(Problem("{} x: 1\nb\n"), "");
+  // A line left of the root mapping ends the document; its line is scanned.
+  EXPECT_EQ(Problem("    a: 1\n  b\n  c\n"), "");
+  EXPECT_EQ(Problem("    a: 1\n  \"x\\/\": 1\n"), "11: " + escape);
+}
+
 }  // namespace
 }  // namespace rollcall

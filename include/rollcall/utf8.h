@@ -21,6 +21,9 @@ bool IsGoSpace(char32_t c);
 // (also for bytes that are not UTF-8, which Go decodes as U+FFFD).
 std::size_t GoSpaceLength(std::string_view text, std::size_t i);
 
+// Past the Go white space (GoSpaceLength) that starts at text[pos].
+std::size_t SkipGoSpace(std::string_view text, std::size_t pos);
+
 // UTF-8's byte-order mark, which a YAML parser takes for the encoding's mark at the
 // start of its input.
 inline constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";

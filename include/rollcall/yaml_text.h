@@ -51,6 +51,16 @@ std::size_t ColonAfterKey(std::string_view text, std::size_t key_pos, bool in_fl
 // starts; the text's size when nothing follows.
 std::size_t ValueStartAfter(std::string_view text, std::size_t colon);
 
+// Offset of the first byte at or after `pos` that is neither a blank, a line break
+// nor in a comment; the text's size when there is none.
+std::size_t SkipSpaceAndComments(std::string_view text, std::size_t pos);
+
+// One past the '}' or ']' closing the flow collection that opens at text[pos], when
+// nothing but blanks, line breaks and comments lie between ("{}", "[ ]"); npos
+// otherwise. go-yaml v2 never takes such a collection for a key where it starts a
+// document: `{}: 1` and `{} x: 1` are read as `{}` (document.cc).
+std::size_t EmptyFlowCollectionEnd(std::string_view text, std::size_t pos);
+
 // "\r\n" when the line holding `pos` ends with CRLF, else "\n".
 std::string LineBreakAt(std::string_view text, std::size_t pos);
 

@@ -172,6 +172,9 @@ FEATURES = [
     ("json-then-yaml", lambda t: _is_json(t) and re.search(r"^---", t, re.M)),
     ("json-escape", lambda t: _is_json(t) and re.search(r'\\/|\\u[dD][89abAB]', t)),
     ("raw-unicode", lambda t: re.search("[\x7f\x85\xa0\u2028\u2029\u3000]", t)),
+    ("nel", lambda t: "\x85" in t),
+    # A character YAML does not allow (C0 but tab, LF and CR; DEL; C1 but U+0085).
+    ("control-char", lambda t: re.search("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x84\x86-\x9f\ufffe\uffff]", t)),
     ("items-null", lambda t: _items_null(t)),
     ("items-empty", lambda t: re.search(r'^\s*(-\s+)?items:\s*\[\s*\]|"items"\s*:\s*\[\s*\]', t, re.M)),
     ("typed-list", lambda t: re.search(r'^\s*(-\s+)?kind:\s*\w+List\b|"kind"\s*:\s*"\w+List"', t, re.M)),
