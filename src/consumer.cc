@@ -392,6 +392,8 @@ class ReferenceCollector {
 
   void Volume(const YamlNode& volume) {
     const std::string path = spec_path_ + ".volumes";
+    // Every volume's name is a string to the API server's decoder, read or not.
+    StringField(doc_, Child(volume, "name"), path + ".name");
     // validateVolumeSource counts the types in this order and names the second.
     const auto [types, second] = FieldsSet(volume, {"emptyDir",
                                                     "hostPath",

@@ -491,8 +491,12 @@ bool SplitJson(std::string_view bytes, std::size_t max_pieces, std::size_t* over
   }
   const std::size_t yaml_from =
       cut.yaml_from == JsonStreamCut::kNone ? bytes.size() : cut.yaml_from;
-  // The white space up to the YAML (or the stream's end) is the last value's.
-  if (!docs.empty()) docs.back().end = static_cast<std::uint32_t>(yaml_from);
+  // The white space up to the YAML (or the stream's end) is the last value's, and so
+  // is a byte-order mark opening the YAML, which go-yaml takes for the encoding's.
+  if (!docs.empty()) {
+    const bool mark = bytes.substr(yaml_from, kUtf8Bom.size()) == kUtf8Bom;
+    docs.back().end = static_cast<std::uint32_t>(yaml_from + (mark ? kUtf8Bom.size() : 0));
+  }
   return yaml_from == bytes.size() || SplitYaml(bytes, yaml_from, max_pieces, over_at, docs);
 }
 
