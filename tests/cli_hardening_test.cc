@@ -393,6 +393,18 @@ TEST(StandardOutput, LintSaysWhenItsOutputFailed) {
             "rollcall: error: cannot write to standard output: No space left on device\n");
 }
 
+TEST(StandardOutput, HelpVersionRulesAndCompletionSayWhenTheirOutputFailed) {
+  for (const std::string command : {"--version", "help", "rules", "rules --format json",
+                                    "render --help", "lint --help", "completion bash", "man"}) {
+    ProcessResult result = RunProcess(
+        {"/bin/sh", "-c", "exec \"$0\" " + command + " >/dev/full", RollcallBinary()}, "");
+    EXPECT_EQ(result.exit_code, 2) << command;
+    EXPECT_EQ(result.err,
+              "rollcall: error: cannot write to standard output: No space left on device\n")
+        << command;
+  }
+}
+
 // --- control characters in names -------------------------------------------------
 
 // A Deployment whose name carries an escape sequence and a carriage return, and

@@ -1,6 +1,9 @@
 // rollcall: one binary, several subcommands. With no subcommand it is the Helm 3
 // post-renderer, which Helm calls with only the --post-renderer-args: so a first
 // argument that is not an option must name a command.
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <new>
 #include <string>
@@ -31,12 +34,29 @@ int Run(const std::vector<std::string>& args) {
   return rollcall::cli::kExitInput;
 }
 
+// help, --version, rules, completion and man write through std::cout, which goes
+// through C's stdout. Its buffer holds the whole of what they print (kStdoutBuffer),
+// so that it reaches the file in the final flush, whose error (a full disk,
+// /dev/full) is said with its reason, as it is for render's and lint's output.
+constexpr std::size_t kStdoutBuffer = std::size_t{1} << 20;
+
+int FlushStandardOutput(int status) {
+  errno = 0;
+  if (std::cout.flush()) return status;
+  const int error = errno;
+  rollcall::cli::PrintError(std::string("cannot write to standard output") +
+                            (error != 0 ? std::string(": ") + std::strerror(error) : ""));
+  return status == rollcall::cli::kExitOk ? rollcall::cli::kExitInput : status;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
+  static char stdout_buffer[kStdoutBuffer];  // glibc sizes a buffer of its own by the file
+  std::setvbuf(stdout, stdout_buffer, _IOFBF, sizeof stdout_buffer);
   try {
-    return Run(args);
+    return FlushStandardOutput(Run(args));
   } catch (const std::bad_alloc&) {
     // render, lint and consumers have written nothing to stdout: their output goes
     // out once all of it is known.
