@@ -205,5 +205,20 @@ TEST(RollPlan, ABarePodAndARunningJobAreNotRolledAFinishedJobAndAnOwnedPodAreLef
   EXPECT_THAT(planned.plan.workloads[0].reason, HasSubstr("delete it and create it again"));
 }
 
+// kubectl lists each object once: a workload given twice (two --state files that
+// overlap) would be planned and patched twice.
+TEST(RollPlan, AWorkloadListedTwiceIsRefused) {
+  const std::string web = Deployment("web", kEnvFrom);
+  try {
+    Plan(web + "---\n" + Deployment("api", kEnvFrom) + "---\n" + web, Secret("  a: YQ==\n"));
+    FAIL() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.Describe(),
+              "cluster.yaml (document 3, line 37, column 1): the cluster's state lists Deployment "
+              "shop/web twice (first at cluster.yaml (document 1, line 1, column 1)); give each "
+              "object once");
+  }
+}
+
 }  // namespace
 }  // namespace rollcall::roll

@@ -1,10 +1,12 @@
 #include "rollcall/roll/cluster_view.h"
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <tuple>
 
 #include "rollcall/document.h"
+#include "rollcall/input_error.h"
 #include "rollcall/limits.h"
 #include "rollcall/model.h"
 
@@ -64,6 +66,18 @@ ClusterView ReadClusterView(std::vector<std::unique_ptr<Stream>> streams, Analys
   }
   view.streams = std::move(streams);
   view.analysis = std::make_unique<Analysis>(std::move(documents), std::move(options));
+  // kubectl lists each object once; two listings (two --state files that overlap)
+  // would be planned, and patched, twice, and need not agree on what runs.
+  std::map<ObjectKey, const Consumer*> listed;
+  for (const Consumer& consumer : view.analysis->model().consumers) {
+    const ObjectKey key{consumer.kind().str(), consumer.name_space.str(), consumer.name().str()};
+    const auto [first, inserted] = listed.emplace(key, &consumer);
+    if (!inserted) {
+      throw InputError(consumer.Where(),
+                       "the cluster's state lists " + consumer.Describe() + " twice (first at " +
+                           first->second->Where().Describe() + "); give each object once");
+    }
+  }
   for (const Consumer& consumer : view.analysis->model().consumers) {
     if (skipped.count({consumer.kind().str(), consumer.name_space.str(), consumer.name().str()}) >
         0) {
