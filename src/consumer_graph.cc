@@ -50,10 +50,11 @@ std::size_t Rank(const Look& look) { return static_cast<std::size_t>(&look - kLo
 const Look& Worse(const Look& a, const Look& b) { return Rank(a) <= Rank(b) ? a : b; }
 
 // A DOT double-quoted string: Kubernetes names are safe, but keys and container names
-// reach the labels too.
+// reach the labels too, made printable (printable.h: a NUL makes dot refuse the graph,
+// an escape sequence reaches a terminal).
 std::string Quote(const std::string& text) {
   std::string out = "\"";
-  for (char c : text) {
+  for (char c : PrintableLines(text)) {
     if (c == '"' || c == '\\') out += '\\';
     if (c == '\n') {
       out += "\\n";

@@ -11,7 +11,26 @@ void AppendHex(std::string& out, const char* prefix, unsigned value, int digits)
   for (int shift = 4 * (digits - 1); shift >= 0; shift -= 4) out += kHex[(value >> shift) & 0xF];
 }
 
+// The characters that reorder text on display (Trojan Source: U+202A to U+202E,
+// U+2066 to U+2069, and the marks U+200E, U+200F, U+061C), and the line and paragraph
+// separators U+2028 and U+2029, which some viewers break lines at.
+bool IsBidiControlOrLineSeparator(char32_t c) {
+  return (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069) || c == 0x200E ||
+         c == 0x200F || c == 0x061C || c == 0x2028 || c == 0x2029;
+}
+
 }  // namespace
+
+std::string PrintableLines(std::string_view text) {
+  std::string out;
+  for (std::size_t pos = 0;;) {
+    const std::size_t nl = text.find('\n', pos);
+    out += Printable(text.substr(pos, nl == std::string_view::npos ? nl : nl - pos));
+    if (nl == std::string_view::npos) return out;
+    out += '\n';
+    pos = nl + 1;
+  }
+}
 
 std::string Printable(std::string_view text) {
   std::string out;
@@ -38,7 +57,7 @@ std::string Printable(std::string_view text) {
     if (length == 0) {
       AppendHex(out, "\\x", byte, 2);
       ++i;
-    } else if (c >= 0x80 && c <= 0x9F) {
+    } else if ((c >= 0x80 && c <= 0x9F) || IsBidiControlOrLineSeparator(c)) {
       AppendHex(out, "\\u", c, 4);  // C1 controls: 0x9B is CSI to some terminals
       i += length;
     } else {

@@ -305,10 +305,12 @@ void WriteSarif(std::ostream& out, const Report& report, const ReportStyle& styl
 // --- github -----------------------------------------------------------------
 
 // The escaping GitHub documents for workflow commands: the message ("data") ...
+// What the input put in it is made printable first (printable.h): GitHub's log
+// shows control characters and bidi overrides as they are.
 std::string EscapeData(const std::string& text) {
   std::string out;
   out.reserve(text.size());
-  for (char c : text) {
+  for (char c : PrintableLines(text)) {
     switch (c) {
       case '%':
         out += "%25";

@@ -443,6 +443,43 @@ TEST(ControlCharacters, ErrorsNamingAFileShowThemEscaped) {
             "rollcall: error: no\\x1b]0;title\\x07such.yaml: no such file or directory\n");
 }
 
+// GitHub's log and dot take control characters as they are: lint --format github
+// and consumers --format dot escape them as the text outputs do (a NUL made dot
+// refuse the graph), and so do all outputs for text that reorders on display.
+TEST(ControlCharacters, GithubAndDotShowThemEscaped) {
+  ProcessResult github =
+      RunProcess({RollcallBinary(), "lint", "--format", "github", "-"}, kSpoofing);
+  EXPECT_EQ(github.exit_code, 1) << github.err;
+  EXPECT_THAT(github.out, Not(HasSubstr("\x1b")));
+  EXPECT_THAT(github.out, Not(HasSubstr("\xc2\x9b")));
+  EXPECT_THAT(github.out, HasSubstr("Deployment default/web\\x1b[2J\\rrollcall: all good\\u009b "));
+  ProcessResult dot =
+      RunProcess({RollcallBinary(), "consumers", "db", "--format", "dot", "-"}, kSpoofing);
+  EXPECT_EQ(dot.exit_code, 0) << dot.err;
+  EXPECT_THAT(dot.out, Not(HasSubstr("\x1b")));
+  EXPECT_THAT(dot.out, HasSubstr("web\\\\x1b[2J\\\\rrollcall: all good\\\\u009b"));
+}
+
+TEST(ControlCharacters, BidiOverridesAndLineSeparatorsAreEscaped) {
+  // U+202E (right-to-left override), U+2066 (left-to-right isolate), U+2028.
+  const std::string name =
+      "web\xe2\x80\xae"
+      "evil\xe2\x81\xa6"
+      "x\xe2\x80\xa8"
+      "y";
+  const std::string input =
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: \"" + name +
+      "\"}\nspec:\n  template:\n    spec:\n      containers: [{name: app, envFrom: "
+      "[{secretRef: {name: db}}]}]\n";
+  ProcessResult text = RunProcess({RollcallBinary(), "consumers", "db", "-"}, input);
+  EXPECT_EQ(text.out,
+            "deployment/default/web\\u202eevil\\u2066x\\u2028y container app reads envFrom: "
+            "unresolved (Secret default/db is not in the input)\n");
+  ProcessResult github = RunProcess({RollcallBinary(), "lint", "--format", "github", "-"}, input);
+  EXPECT_THAT(github.out, Not(HasSubstr("\xe2\x80\xae")));
+  EXPECT_THAT(github.out, HasSubstr("web\\u202eevil\\u2066x\\u2028y"));
+}
+
 // --- restart commands are shell words -------------------------------------------
 
 std::string Workload(const std::string& kind, const std::string& name, const std::string& ns) {

@@ -825,9 +825,11 @@ TEST(GithubReport, EscapesDataAndProperties) {
   finding.message = "a:b,c 50%\r\nnext";
   report.findings = {finding};
   const std::string out = Write(report, ReportFormat::kGithub);
+  // A carriage return is shown as the text output shows it (printable.h), a line
+  // feed escaped as GitHub documents.
   EXPECT_THAT(out, ::testing::StartsWith(
-                       "::error file=50%25%0D%0A%3A%2C.yaml,line=2,col=3,title=rollcall r%3A1%2C2::"
-                       "a:b,c 50%25%0D%0Anext\n"));
+                       "::error file=50%25\\r%0A%3A%2C.yaml,line=2,col=3,title=rollcall r%3A1%2C2::"
+                       "a:b,c 50%25\\r%0Anext\n"));
   // One command per line: nothing from the input starts a line of its own.
   EXPECT_EQ(std::count(out.begin(), out.end(), '\n'), 2);
 }
