@@ -157,7 +157,14 @@ class Scan {
                          "rollcall's YAML parser (libyaml 0.2.5) does not; quote the value"};
     }
     bool in_escape = context == "while parsing a quoted scalar";
-    if (!in_escape) return Refuse(parser_.problem_mark, "invalid YAML: " + problem + kRefuses);
+    if (!in_escape) {
+      // At the start of the line's content, not at libyaml's column: that may lie
+      // inside a value (`password: hunter2: rest` stops at the second ':'), and a
+      // column there tells how long a Secret's value is.
+      const std::size_t at = offsets_.Of(parser_.problem_mark.index);
+      return YamlRefusal{SkipBlanks(text_, LineStartOf(text_, at)),
+                         "invalid YAML: " + problem + kRefuses};
+    }
     const std::size_t at = offsets_.Of(parser_.problem_mark.index);
     if (text_.substr(at, 2) == "\\'") {
       // The one escape go-yaml v2 reads and libyaml 0.2.5 does not (it was dropped

@@ -64,7 +64,7 @@ TEST(EditAnnotations, RefusesAFlowMappingGluedToItsTag) {
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
     EXPECT_EQ(e.Describe(),
-              "<stdin> (document 1, line 4, column 25): invalid YAML: did not find expected "
+              "<stdin> (document 1, line 4, column 7): invalid YAML: did not find expected "
               "whitespace or line break; Kubernetes' YAML reader (go-yaml) refuses the document");
   }
 }

@@ -271,7 +271,7 @@ TEST(Render, ErrorsNameOriginDocumentLineAndColumn) {
     RenderText(stream);
     FAIL() << "expected InputError";
   } catch (const InputError& e) {
-    EXPECT_THAT(e.Describe(), ::testing::StartsWith("<stdin> (document 2, line 8, column 19, from "
+    EXPECT_THAT(e.Describe(), ::testing::StartsWith("<stdin> (document 2, line 8, column 1, from "
                                                     "chart/templates/bad.yaml)"));
     EXPECT_THAT(e.Describe(), HasSubstr("invalid YAML"));
   }
