@@ -19,36 +19,6 @@ bool OpensNode(char previous) {
          previous == '{' || previous == ',' || previous == ':' || previous == '-';
 }
 
-// Skips a quoted scalar starting at text[i] (the quote), on any number of lines.
-std::size_t SkipQuoted(std::string_view text, std::size_t i) {
-  char quote = text[i];
-  for (++i; i < text.size(); ++i) {
-    if (quote == '"' && text[i] == '\\') {
-      ++i;
-    } else if (text[i] == quote) {
-      if (quote == '\'' && i + 1 < text.size() && text[i + 1] == '\'') {
-        ++i;  // '' is an escaped quote
-      } else {
-        return i;
-      }
-    }
-  }
-  return text.size();
-}
-
-// True when the trimmed content of a line ends in a block scalar header: "|", ">-", "|2+".
-bool EndsWithBlockScalarHeader(std::string_view content) {
-  std::size_t end = content.size();
-  while (end > 0 && (content[end - 1] == ' ' || content[end - 1] == '\t')) --end;
-  std::size_t i = end;
-  while (i > 0 && (content[i - 1] == '-' || content[i - 1] == '+' ||
-                   (content[i - 1] >= '0' && content[i - 1] <= '9'))) {
-    --i;
-  }
-  if (i == 0 || (content[i - 1] != '|' && content[i - 1] != '>')) return false;
-  return i == 1 || content[i - 2] == ' ' || content[i - 2] == '\t';
-}
-
 // True for a "---" or "..." line (`line` may end in a CR).
 bool IsDocumentMarker(std::string_view line) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "rollcall/comment_scan.h"
 #include "rollcall/yaml_text.h"
 
 namespace rollcall {
@@ -64,15 +65,17 @@ MarkerValue ParseMarkerValue(std::string_view text) {
 
 std::vector<Marker> ScanMarkers(std::string_view text, const LineIndex& lines,
                                 const std::string& origin) {
-  // A comment starts at a '#' at the start of a line or after a blank.
-  static const RE2 kMarker(R"((?m)(^|[ \t])#[^\n]*?\bSECRET-VERSION:([^\n]*)$)");
   std::vector<Marker> markers;
-  re2::StringPiece input(text.data(), text.size());
-  re2::StringPiece lead;
-  re2::StringPiece value;
-  re2::StringPiece rest = input;
-  while (RE2::FindAndConsume(&rest, kMarker, &lead, &value)) {
-    std::size_t hash = static_cast<std::size_t>(lead.data() - text.data()) + lead.size();
+  if (!MayHoldMarkers(text)) return markers;
+  // A comment's text only (comment_scan.h): inside a quoted or block scalar the same
+  // text is a value's.
+  static const RE2 kMarker(R"(#[^\n]*?\bSECRET-VERSION:([^\n]*))");
+  for (const std::size_t hash : FindCommentStarts(text)) {
+    const std::size_t end = std::min(text.find('\n', hash), text.size());
+    re2::StringPiece value;
+    if (!RE2::FullMatch(re2::StringPiece(text.data() + hash, end - hash), kMarker, &value)) {
+      continue;
+    }
     Marker marker;
     marker.text = std::string(TrimBlanks(std::string_view(value.data(), value.size())));
     marker.value = ParseMarkerValue(marker.text);
@@ -83,7 +86,6 @@ std::vector<Marker> ScanMarkers(std::string_view text, const LineIndex& lines,
                                   [](char c) { return c != ' ' && c != '\t'; });
     marker.where = Location{origin, 0, marker.line, hash - line_start + 1};
     markers.push_back(std::move(marker));
-    if (rest.empty()) break;
   }
   return markers;
 }

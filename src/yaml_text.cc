@@ -30,6 +30,34 @@ std::string_view TrimBlanks(std::string_view text) {
   return text;
 }
 
+std::size_t SkipQuoted(std::string_view text, std::size_t i) {
+  char quote = text[i];
+  for (++i; i < text.size(); ++i) {
+    if (quote == '"' && text[i] == '\\') {
+      ++i;
+    } else if (text[i] == quote) {
+      if (quote == '\'' && i + 1 < text.size() && text[i + 1] == '\'') {
+        ++i;  // '' is an escaped quote
+      } else {
+        return i;
+      }
+    }
+  }
+  return text.size();
+}
+
+bool EndsWithBlockScalarHeader(std::string_view content) {
+  std::size_t end = content.size();
+  while (end > 0 && (content[end - 1] == ' ' || content[end - 1] == '\t')) --end;
+  std::size_t i = end;
+  while (i > 0 && (content[i - 1] == '-' || content[i - 1] == '+' ||
+                   (content[i - 1] >= '0' && content[i - 1] <= '9'))) {
+    --i;
+  }
+  if (i == 0 || (content[i - 1] != '|' && content[i - 1] != '>')) return false;
+  return i == 1 || content[i - 2] == ' ' || content[i - 2] == '\t';
+}
+
 std::size_t SkipBlanks(std::string_view text, std::size_t pos) {
   while (pos < text.size() && IsBlank(text[pos])) ++pos;
   return pos;

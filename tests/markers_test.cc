@@ -51,6 +51,31 @@ TEST(ScanMarkers, FindsCommentsOnlyAndTellsTrailingFromOwnLine) {
   EXPECT_EQ(markers[2].value.kind, MarkerKind::kChecksum);
 }
 
+// A marker is a comment: the same text inside a Secret's value, quoted or in a
+// block scalar, is the value, never read (nor quoted in findings) as a marker.
+TEST(ScanMarkers, TextInsideAValueIsNoMarker) {
+  std::string text =
+      "stringData:\n"
+      "  script: |\n"
+      "    echo 1 # SECRET-VERSION: pending\n"
+      "\n"
+      "    # SECRET-VERSION: static: hunter2\n"
+      "  quoted: \"a # SECRET-VERSION: pending\n"
+      "    b # SECRET-VERSION: pending\" # SECRET-VERSION: checksum\n"
+      "  single: 'it''s # SECRET-VERSION: pending'\n"
+      "  plain: don't # SECRET-VERSION: reloads: on SIGHUP\n"
+      "# SECRET-VERSION: pending\n";
+  LineIndex lines(text);
+  std::vector<Marker> markers = ScanMarkers(text, lines, "f.yaml");
+  ASSERT_EQ(markers.size(), 3u);
+  EXPECT_EQ(markers[0].line, 7u);
+  EXPECT_EQ(markers[0].value.kind, MarkerKind::kChecksum);
+  EXPECT_EQ(markers[1].line, 9u);
+  EXPECT_EQ(markers[1].value.kind, MarkerKind::kReloads);
+  EXPECT_EQ(markers[2].line, 10u);
+  EXPECT_EQ(markers[2].value.kind, MarkerKind::kPending);
+}
+
 TEST(MarkerBinds, SameLineWhenTrailingNextLineWhenAlone) {
   Marker alone;
   alone.line = 4;

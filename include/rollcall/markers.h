@@ -1,6 +1,6 @@
 // SECRET-VERSION markers: comments that say how a change to a source reaches the
-// process, read from the raw text with RE2 so they are found in plain manifests,
-// rendered Helm output and chart templates alike.
+// process, read from the comments of the raw text (comment_scan.h) with RE2, so they
+// are found in plain manifests, rendered Helm output and chart templates alike.
 //
 //   # SECRET-VERSION: pending            the rollout mechanism is still missing
 //   # SECRET-VERSION: static: <reason>   no roll needed, and why

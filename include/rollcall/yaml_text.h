@@ -21,6 +21,15 @@ std::string_view TrimBlanks(std::string_view text);
 // byte it passes: deep indentation made it a good part of splitting a stream.)
 std::size_t SkipBlanks(std::string_view text, std::size_t pos);
 
+// The offset of the quote that closes the quoted scalar opening at text[i] (its
+// quote, ' or "), on any number of lines ('' and \" escape a quote); the text's size
+// when it never closes.
+std::size_t SkipQuoted(std::string_view text, std::size_t i);
+
+// True when the trimmed content of a line ends in a block scalar header: "|", ">-",
+// "|2+".
+bool EndsWithBlockScalarHeader(std::string_view content);
+
 // One past the end of the node property starting at text[pos], '&' or '!': an
 // anchor ("&a"), a tag ("!t", "!!str", "!e!t") or a verbatim tag ("!<tag:x>"), as
 // yaml-cpp 0.7 scans it, and libyaml in every document it does not refuse. An anchor runs to a
