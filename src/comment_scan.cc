@@ -9,12 +9,9 @@ namespace {
 
 constexpr std::size_t kNone = std::string_view::npos;
 
-// Whether a quote after `previous` opens a quoted scalar: where a node starts.
-bool OpensQuote(char previous) {
-  return previous == '\0' || previous == ' ' || previous == '\t' || previous == '[' ||
-         previous == '{' || previous == ',' || previous == ':' || previous == '-' ||
-         previous == '?';
-}
+// Whether a quote after `previous` opens a quoted scalar: where a node starts, or
+// after a '?' (a complex key's).
+bool OpensQuote(char previous) { return CanStartNodeAfter(previous) || previous == '?'; }
 
 // The line starting at `pos` is blank, or indented deeper than `block_indent`: a
 // line of the block scalar whose header sat at that indentation.

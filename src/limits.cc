@@ -13,12 +13,6 @@
 namespace rollcall {
 namespace {
 
-// Where a flow collection can open: at the start of a node, after an indicator.
-bool OpensNode(char previous) {
-  return previous == '\0' || previous == ' ' || previous == '\t' || previous == '[' ||
-         previous == '{' || previous == ',' || previous == ':' || previous == '-';
-}
-
 // True for a "---" or "..." line (`line` may end in a CR).
 bool IsDocumentMarker(std::string_view line) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
@@ -167,7 +161,7 @@ class StructureScan {
           continue;
         }
       }
-      if ((c == '"' || c == '\'') && OpensNode(previous)) {
+      if ((c == '"' || c == '\'') && CanStartNodeAfter(previous)) {
         std::size_t open = i;
         i = SkipQuoted(text_, i);
         if (i >= text_.size()) {
@@ -188,7 +182,7 @@ class StructureScan {
           (next == ' ' || next == '\r' || c == '-' || c == '.')) {
         starts_with_indicator = true;  // "- ", "? ", ": ", "---", "..."
       }
-      if ((c == '[' || c == '{') && OpensNode(previous)) {
+      if ((c == '[' || c == '{') && CanStartNodeAfter(previous)) {
         if (flow_ == 0 && !content_ && !root_flow_) {
           root_flow_ = true;
           root_open_ = i;
@@ -212,15 +206,15 @@ class StructureScan {
       } else if ((c == '-' || c == '?') && (previous == '\0' || previous == ' ') &&
                  (next == ' ' || next == '\r')) {
         ++compact;
-      } else if (c == ',' && flow_ == 0 && OpensNode(previous) && !may_continue_plain) {
+      } else if (c == ',' && flow_ == 0 && CanStartNodeAfter(previous) && !may_continue_plain) {
         // "," cannot start a plain scalar; yaml-cpp read a lone "," as an empty
         // document where Kubernetes refuses it.
         return Fail(TextProblem::Kind::kMisplacedIndicator, i,
                     "invalid YAML: ',' outside a flow collection cannot start a value");
-      } else if ((c == '&' || c == '!') && OpensNode(previous)) {
+      } else if ((c == '&' || c == '!') && CanStartNodeAfter(previous)) {
         property_end = PropertyEnd(text_, i);
       } else if (c != ' ' && c != '\t' && c != ',' && c != ':' && c != '\r' &&
-                 OpensNode(previous)) {
+                 CanStartNodeAfter(previous)) {
         in_plain = true;
       }
       if (Depth(compact) > max_depth_) return TooDeep(i);
@@ -258,10 +252,8 @@ class StructureScan {
 
   // Whether text_[i] is a byte of U+0085, U+2028 or U+2029, line breaks to YAML 1.1.
   bool InYamlBreak(std::size_t i) const {
-    for (std::string_view mark : {"\xC2\x85", "\xE2\x80\xA8", "\xE2\x80\xA9"}) {
-      for (std::size_t back = 0; back < mark.size() && back <= i; ++back) {
-        if (text_.substr(i - back, mark.size()) == mark) return true;
-      }
+    for (std::size_t back = 0; back < 3 && back <= i; ++back) {
+      if (YamlUnicodeBreakLength(text_, i - back) > back) return true;
     }
     return false;
   }
@@ -311,13 +303,7 @@ class StructureScan {
   // than blanks and a comment (where go-yaml's scanner finds its next token); the
   // text's size when there is none.
   std::size_t NextContentLine(std::size_t end) const {
-    for (std::size_t next = end + 1; next < text_.size();) {
-      const std::size_t line_end = std::min(text_.find('\n', next), text_.size());
-      const std::size_t first = SkipBlanks(text_, next);
-      if (first < line_end && text_[first] != '#' && text_[first] != '\r') return first;
-      next = line_end + 1;
-    }
-    return text_.size();
+    return SkipSpaceAndComments(text_, end + 1);
   }
 
   // One past the token at `token` as far as the look-ahead needs it, on its line
@@ -328,14 +314,7 @@ class StructureScan {
       char32_t c = 0;
       return std::min(end, token + std::max<std::size_t>(1, DecodeUtf8(text_, token, c)));
     }
-    for (std::size_t i = token + 1; i < end; ++i) {
-      if (text_[i] == '\\') {
-        ++i;
-      } else if (text_[i] == '"') {
-        return i + 1;
-      }
-    }
-    return end;
+    return std::min(end, SkipQuoted(text_, token) + 1);
   }
 
   // FindLookAheadProblem on text_[from, to), recorded; returns past the end.

@@ -36,15 +36,6 @@ bool SeparatorRestAllowed(std::string_view rest) {
   return at == rest.size() || rest[at] == '#';
 }
 
-// The length of the line break YAML 1.1 has beyond ASCII's at line[at] (U+0085,
-// U+2028, U+2029), else 0.
-std::size_t YamlBreakLength(std::string_view line, std::size_t at) {
-  for (std::string_view mark : {"\xC2\x85", "\xE2\x80\xA8", "\xE2\x80\xA9"}) {
-    if (line.substr(at, mark.size()) == mark) return mark.size();
-  }
-  return 0;
-}
-
 // Whether YAML reads the "---" line `line` as a document start: "---" followed by
 // nothing, or by blanks and then nothing or a comment ("---#c" and "---" followed by
 // a non-breaking space are text to YAML, though not to YAMLReader), or by a line
@@ -54,9 +45,9 @@ bool YamlReadsAsMarker(std::string_view line) {
   std::size_t at = 3;
   while (at < line.size() && (line[at] == ' ' || line[at] == '\t')) ++at;
   if (at == line.size() || (at > 3 && line[at] == '#')) return true;
-  if (YamlBreakLength(line, at) == 0) return false;
+  if (YamlUnicodeBreakLength(line, at) == 0) return false;
   while (at < line.size()) {
-    if (const std::size_t length = YamlBreakLength(line, at)) {
+    if (const std::size_t length = YamlUnicodeBreakLength(line, at)) {
       at += length;
     } else if (line[at] == ' ' || line[at] == '\t') {
       ++at;

@@ -55,4 +55,11 @@ std::size_t SkipGoSpace(std::string_view text, std::size_t pos) {
   return pos;
 }
 
+std::size_t YamlUnicodeBreakLength(std::string_view text, std::size_t i) {
+  for (std::string_view mark : {"\xC2\x85", "\xE2\x80\xA8", "\xE2\x80\xA9"}) {
+    if (text.substr(i, mark.size()) == mark) return mark.size();
+  }
+  return 0;
+}
+
 }  // namespace rollcall

@@ -141,47 +141,46 @@ class Scan {
     return YamlRefusal{offsets_.Of(mark.index), std::move(message)};
   }
 
-  // libyaml's words. An error in an escape points into a quoted scalar, which may be
-  // a Secret's value: it is placed at the start of its line's content instead.
+  // A refusal placed at the start of the content of the line holding `at`: the
+  // place a problem inside a scalar is reported at, since a column there may lie in
+  // a Secret's value and tell how long it is.
+  YamlRefusal OnLineOf(std::size_t at, std::string message) const {
+    return YamlRefusal{SkipBlanks(text_, LineStartOf(text_, at)), std::move(message)};
+  }
+
+  // libyaml's words, on the line libyaml stopped on (OnLineOf): its column may lie
+  // inside a value (`password: hunter2: rest` stops at the second ':').
   YamlRefusal ParseError() {
     std::string problem = parser_.problem != nullptr ? parser_.problem : "cannot be parsed";
     const std::string_view context = parser_.context != nullptr ? parser_.context : "";
+    const std::size_t at = offsets_.Of(parser_.problem_mark.index);
     if (context == "while scanning a plain scalar" && problem == "found unexpected ':'") {
       // `{red: v:}`: libyaml 0.2.5 refuses a ':' that ends a plain scalar in a flow
       // collection; go-yaml v2, which Kubernetes reads with, takes it into the value.
-      const std::size_t at = offsets_.Of(parser_.problem_mark.index);
       flow_colon_ = at;
-      return YamlRefusal{SkipBlanks(text_, LineStartOf(text_, at)),
-                         "invalid YAML: a ':' ends a plain (unquoted) value inside {…} or […] on "
-                         "this line: Kubernetes reads the ':' as part of the value, but "
-                         "rollcall's YAML parser (libyaml 0.2.5) does not; quote the value"};
+      return OnLineOf(at,
+                      "invalid YAML: a ':' ends a plain (unquoted) value inside {…} or […] on "
+                      "this line: Kubernetes reads the ':' as part of the value, but "
+                      "rollcall's YAML parser (libyaml 0.2.5) does not; quote the value");
     }
-    bool in_escape = context == "while parsing a quoted scalar";
-    if (!in_escape) {
-      // At the start of the line's content, not at libyaml's column: that may lie
-      // inside a value (`password: hunter2: rest` stops at the second ':'), and a
-      // column there tells how long a Secret's value is.
-      const std::size_t at = offsets_.Of(parser_.problem_mark.index);
-      return YamlRefusal{SkipBlanks(text_, LineStartOf(text_, at)),
-                         "invalid YAML: " + problem + kRefuses};
+    if (context != "while parsing a quoted scalar") {
+      return OnLineOf(at, "invalid YAML: " + problem + kRefuses);
     }
-    const std::size_t at = offsets_.Of(parser_.problem_mark.index);
     if (text_.substr(at, 2) == "\\'") {
       // The one escape go-yaml v2 reads and libyaml 0.2.5 does not (it was dropped
       // after the port): Kubernetes reads `\'` as a quote, so saying that it refuses
       // the document would be wrong. rollcall cannot read it with libyaml, and refuses.
-      return YamlRefusal{SkipBlanks(text_, LineStartOf(text_, at)),
-                         "invalid YAML: an escaped single quote (\\') in a double-quoted scalar "
-                         "on this line: Kubernetes reads it as ', but rollcall's YAML parser "
-                         "(libyaml 0.2.5) does not; write the ' without the backslash"};
+      return OnLineOf(at,
+                      "invalid YAML: an escaped single quote (\\') in a double-quoted scalar "
+                      "on this line: Kubernetes reads it as ', but rollcall's YAML parser "
+                      "(libyaml 0.2.5) does not; write the ' without the backslash");
     }
     return InQuotedScalar(at, problem);
   }
 
   YamlRefusal InQuotedScalar(std::size_t offset, const std::string& problem) const {
-    return YamlRefusal{
-        SkipBlanks(text_, LineStartOf(text_, offset)),
-        "invalid YAML: " + problem + " (in a quoted scalar on this line)" + std::string(kRefuses)};
+    return OnLineOf(offset, "invalid YAML: " + problem + " (in a quoted scalar on this line)" +
+                                std::string(kRefuses));
   }
 
   Role NextRole() {
@@ -239,11 +238,10 @@ class Scan {
             text_.substr(offsets_.Of(event.start_mark.index),
                          offsets_.Of(event.end_mark.index) - offsets_.Of(event.start_mark.index))) {
       // Over lines, its value is not its text: not restated.
-      const std::size_t at = offsets_.Of(event.start_mark.index);
-      return YamlRefusal{SkipBlanks(text_, LineStartOf(text_, at)),
-                         "invalid YAML: a ':' ends a plain (unquoted) value over several lines "
-                         "inside {…} or […]: Kubernetes reads the ':' as part of the value, but "
-                         "rollcall's YAML parser (libyaml 0.2.5) does not; quote the value"};
+      return OnLineOf(offsets_.Of(event.start_mark.index),
+                      "invalid YAML: a ':' ends a plain (unquoted) value over several lines "
+                      "inside {…} or […]: Kubernetes reads the ':' as part of the value, but "
+                      "rollcall's YAML parser (libyaml 0.2.5) does not; quote the value");
     }
     if (!json_.empty() && scalar.style == YAML_PLAIN_SCALAR_STYLE && IsJsonNumberOverflow(value)) {
       // JSON's numbers are float64 to Kubernetes' decoder, which refuses one past its

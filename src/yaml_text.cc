@@ -58,6 +58,11 @@ bool EndsWithBlockScalarHeader(std::string_view content) {
   return i == 1 || content[i - 2] == ' ' || content[i - 2] == '\t';
 }
 
+bool CanStartNodeAfter(char previous) {
+  return previous == '\0' || previous == ' ' || previous == '\t' || previous == '[' ||
+         previous == '{' || previous == ',' || previous == ':' || previous == '-';
+}
+
 std::size_t SkipBlanks(std::string_view text, std::size_t pos) {
   while (pos < text.size() && IsBlank(text[pos])) ++pos;
   return pos;

@@ -24,6 +24,10 @@ std::size_t GoSpaceLength(std::string_view text, std::size_t i);
 // Past the Go white space (GoSpaceLength) that starts at text[pos].
 std::size_t SkipGoSpace(std::string_view text, std::size_t pos);
 
+// The length of the line break YAML 1.1 has beyond ASCII's that starts at text[i]
+// (U+0085, U+2028, U+2029), else 0.
+std::size_t YamlUnicodeBreakLength(std::string_view text, std::size_t i);
+
 // UTF-8's byte-order mark, which a YAML parser takes for the encoding's mark at the
 // start of its input.
 inline constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";

@@ -21,6 +21,10 @@ std::string_view TrimBlanks(std::string_view text);
 // byte it passes: deep indentation made it a good part of splitting a stream.)
 std::size_t SkipBlanks(std::string_view text, std::size_t pos);
 
+// Whether a node (a flow collection, a quoted scalar, a property) can start after
+// the byte `previous` ('\0' at a line's start): after a blank or an indicator.
+bool CanStartNodeAfter(char previous);
+
 // The offset of the quote that closes the quoted scalar opening at text[i] (its
 // quote, ' or "), on any number of lines ('' and \" escape a quote); the text's size
 // when it never closes.

@@ -3,7 +3,6 @@
 // argument that is not an option must name a command.
 #include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <iostream>
 #include <new>
 #include <string>
@@ -44,8 +43,7 @@ int FlushStandardOutput(int status) {
   errno = 0;
   if (std::cout.flush()) return status;
   const int error = errno;
-  rollcall::cli::PrintError(std::string("cannot write to standard output") +
-                            (error != 0 ? std::string(": ") + std::strerror(error) : ""));
+  rollcall::cli::PrintError(rollcall::cli::StdoutError(error));
   return status == rollcall::cli::kExitOk ? rollcall::cli::kExitInput : status;
 }
 

@@ -13,13 +13,12 @@
 #include "rollcall/printable.h"
 
 namespace rollcall::cli {
-namespace {
+namespace {}  // namespace
 
 std::string StdoutError(int error) {
-  return std::string("cannot write to standard output: ") + std::strerror(error);
+  return std::string("cannot write to standard output") +
+         (error != 0 ? std::string(": ") + std::strerror(error) : std::string());
 }
-
-}  // namespace
 
 int WriteAll(int fd, std::string_view bytes) {
   while (!bytes.empty()) {

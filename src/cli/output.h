@@ -18,6 +18,9 @@ std::string StderrLine(std::string_view message);
 // Writes StderrLine("error: " + message) to stderr.
 void PrintError(std::string_view message);
 
+// "cannot write to standard output: <strerror(error)>" (no reason when `error` is 0).
+std::string StdoutError(int error);
+
 // Writes all of `bytes` to `fd`, retrying short writes; 0 or the errno that stopped it.
 int WriteAll(int fd, std::string_view bytes);
 
