@@ -1,5 +1,6 @@
 #include "rollcall/aliases.h"
 
+#include <string>
 #include <vector>
 
 namespace rollcall {
@@ -47,21 +48,30 @@ constexpr const char* kExcessiveAliasing =
     "with, refuses a document decoded mostly from alias expansions (past 99% of over 1,000 "
     "nodes, less for large documents)";
 
+std::string ExpansionsPastTheStreamBound() {
+  return "invalid YAML: aliases expand the documents of this stream, up to this one, to more "
+         "than " +
+         std::to_string(kMaxAliasExpansion) +
+         " nodes past their text; rollcall bounds a whole stream's expansions (go-yaml, which "
+         "Kubernetes reads YAML with, bounds each document's)";
+}
+
 bool IsMergeKey(const YamlNode& key) {
   return key.IsScalar() && key.Tag() == "?" && key.Scalar() == "<<";
 }
 
 }  // namespace
 
+bool MayHoldAliases(std::string_view text) {
+  return text.find('&') != std::string_view::npos && text.find('*') != std::string_view::npos;
+}
+
 std::optional<AliasProblem> FindExcessiveAliasing(std::string_view text, const YamlNode& root,
-                                                  std::size_t max_depth) {
-  if (text.find('&') == std::string_view::npos || text.find('*') == std::string_view::npos) {
-    return std::nullopt;
-  }
-  // Every node written out takes at least one byte of text; past that, the walk
-  // is expanding aliases.
-  const std::size_t max_nodes = text.size() + kMaxAliasExpansion;
-  std::size_t visited = 0;
+                                                  std::size_t max_depth, std::size_t allowed,
+                                                  std::size_t* expanded) {
+  std::size_t in_expansions = 0;
+  if (expanded != nullptr) *expanded = 0;
+  if (!MayHoldAliases(text)) return std::nullopt;
   GoYamlAliasBudget budget;
   // The tree shares an aliased node rather than marking the alias: within one
   // expansion (or outside any), a node that starts before the furthest one met is
@@ -82,12 +92,10 @@ std::optional<AliasProblem> FindExcessiveAliasing(std::string_view text, const Y
       furthest[step.scope] = pos;
     }
     const bool in_expansion = step.scope != 0;
-    if (++visited > max_nodes) {
-      return AliasProblem{node.Mark(),
-                          "invalid YAML: aliases expand this document to more than " +
-                              std::to_string(max_nodes) +
-                              " nodes; Kubernetes refuses such excessive aliasing too"};
+    if (in_expansion && ++in_expansions > allowed) {
+      return AliasProblem{node.Mark(), ExpansionsPastTheStreamBound()};
     }
+    if (expanded != nullptr) *expanded = in_expansions;
     if (step.counted && budget.Decode(in_expansion)) {
       return AliasProblem{node.Mark(), kExcessiveAliasing};
     }

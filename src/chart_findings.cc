@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
+#include <map>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <utility>
 
 #include "rollcall/input_error.h"
+#include "rollcall/line_alignment.h"
 #include "rollcall/regular_file.h"
 #include "rollcall/yaml_text.h"
 
@@ -49,27 +52,59 @@ std::size_t WordColumn(std::string_view line, std::string_view name) {
   return std::string_view::npos;
 }
 
-// Where a values file holds `name`: the last -f first (it wins in Helm), then the
-// chart's values.yaml. A comment line does not count.
-std::optional<Location> ValuesLine(const RenderedChart& chart, const std::string& name) {
-  std::vector<std::string> files(chart.values_files.rbegin(), chart.values_files.rend());
-  files.push_back((fs::path(chart.directory) / "values.yaml").string());
-  for (const std::string& file : files) {
-    std::vector<std::string> lines = ReadLines(file, chart.max_bytes);
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      std::string_view line = lines[i];
-      if (TrimBlanks(line).rfind('#', 0) == 0) continue;
-      std::size_t column = WordColumn(line, name);
-      if (column == std::string_view::npos) continue;
-      Location where;
-      where.origin = DisplayPath(fs::path(file).lexically_normal().string());
-      where.line = i + 1;
-      where.column = column + 1;
-      return where;
+// How many bytes of values files one chart's findings may search for the names they
+// cite, all together: past it, a finding names its template without a line.
+constexpr std::size_t kValuesScanBytes = std::size_t{64} << 20;
+
+// A chart's values files, read once, and where each cited name is in them: the last
+// -f first (it wins in Helm), then the chart's values.yaml. A comment line does not
+// count.
+class ValuesIndex {
+ public:
+  explicit ValuesIndex(const RenderedChart& chart) {
+    std::vector<std::string> paths(chart.values_files.rbegin(), chart.values_files.rend());
+    paths.push_back((fs::path(chart.directory) / "values.yaml").string());
+    for (std::string& path : paths) {
+      std::vector<std::string> lines = ReadLines(path, chart.max_bytes);
+      files_.push_back({std::move(path), std::move(lines)});
     }
   }
-  return std::nullopt;
-}
+
+  std::optional<Location> Find(const std::string& name) {
+    auto [at, added] = found_.try_emplace(name);
+    if (added) at->second = Search(name);
+    return at->second;
+  }
+
+ private:
+  struct File {
+    std::string path;
+    std::vector<std::string> lines;
+  };
+
+  std::optional<Location> Search(const std::string& name) {
+    for (const File& file : files_) {
+      for (std::size_t i = 0; i < file.lines.size(); ++i) {
+        std::string_view line = file.lines[i];
+        if (line.size() + 1 > scan_budget_) return std::nullopt;
+        scan_budget_ -= line.size() + 1;
+        if (TrimBlanks(line).rfind('#', 0) == 0) continue;
+        std::size_t column = WordColumn(line, name);
+        if (column == std::string_view::npos) continue;
+        Location where;
+        where.origin = DisplayPath(fs::path(file.path).lexically_normal().string());
+        where.line = i + 1;
+        where.column = column + 1;
+        return where;
+      }
+    }
+    return std::nullopt;
+  }
+
+  std::vector<File> files_;
+  std::map<std::string, std::optional<Location>> found_;
+  std::size_t scan_budget_ = kValuesScanBytes;
+};
 
 // The column in template line `text` of what is at `column` of the stream's line
 // `line`: the same place when both read the same but for their indentation (a
@@ -131,68 +166,109 @@ bool TemplateLineProduces(std::string_view template_line, std::string_view rende
          rendered.substr(rendered.size() - last.size()) == last;
 }
 
+namespace {
+
+// How many bytes of template lines one rendered document's findings may test with
+// TemplateLineProduces, all findings together: past it, a finding's line is only
+// the one its alignment proves or guesses.
+constexpr std::size_t kProducingScanBytes = std::size_t{16} << 20;
+
+// The rendered document that holds line `line` of the stream, trimmed line by line
+// and aligned with one template's lines.
+class AlignedDocument {
+ public:
+  AlignedDocument(const Stream& stream, const DocumentSpan& span,
+                  const std::vector<std::string>& template_lines)
+      : first_(stream.lines().LineOf(span.begin)),
+        rendered_(TrimmedLines(span.Text(stream.bytes()))),
+        template_lines_(template_lines),
+        alignment_(rendered_, template_lines) {}
+
+  // The 1-based template line proven to have produced stream line `line`, or 0.
+  std::size_t TemplateLineOf(std::size_t line) {
+    if (line < first_ || line - first_ >= rendered_.size()) return 0;
+    const std::size_t target = line - first_;
+    const std::size_t m = template_lines_.size();
+    if (alignment_.MatchOf(target) != LineAlignment::kNone) {
+      return alignment_.MatchOf(target) + 1;  // the same text: proven
+    }
+    // The shared lines nearest the target on each side bound where its template
+    // line is; between them, the template lines whose actions can stand for the
+    // rendered text: the one at the same distance from the shared line before
+    // wins, else the only one.
+    const std::size_t before = alignment_.MatchedBefore(target);
+    const std::size_t after = alignment_.MatchedAfter(target);
+    const std::size_t low = before == LineAlignment::kNone ? 0 : alignment_.MatchOf(before) + 1;
+    const std::size_t high = after == LineAlignment::kNone ? m : alignment_.MatchOf(after);
+    const std::size_t guess =
+        before == LineAlignment::kNone ? target : alignment_.MatchOf(before) + (target - before);
+    const std::string& rendered = rendered_[target];
+    if (guess >= low && guess < high && TemplateLineProduces(template_lines_[guess], rendered)) {
+      return guess + 1;
+    }
+    std::size_t only = LineAlignment::kNone;
+    for (std::size_t j = low; j < high; ++j) {
+      const std::size_t cost = template_lines_[j].size() + 1;
+      if (cost > scan_budget_) return 0;
+      scan_budget_ -= cost;
+      if (!TemplateLineProduces(template_lines_[j], rendered)) continue;
+      if (only != LineAlignment::kNone) return 0;
+      only = j;
+    }
+    return only == LineAlignment::kNone ? 0 : only + 1;
+  }
+
+ private:
+  static std::vector<std::string> TrimmedLines(std::string_view text) {
+    std::vector<std::string> lines;
+    std::istringstream in{std::string(text)};
+    for (std::string row; std::getline(in, row);) lines.emplace_back(TrimBlanks(row));
+    return lines;
+  }
+
+  std::size_t first_;
+  std::vector<std::string> rendered_;
+  const std::vector<std::string>& template_lines_;
+  LineAlignment alignment_;
+  std::size_t scan_budget_ = kProducingScanBytes;
+};
+
+// The document of `stream` holding line `line`, or null.
+const DocumentSpan* DocumentAt(const Stream& stream, std::size_t line) {
+  const std::size_t offset = stream.lines().LineStart(line);
+  const std::vector<DocumentSpan>& docs = stream.documents();
+  auto after =
+      std::upper_bound(docs.begin(), docs.end(), offset,
+                       [](std::size_t at, const DocumentSpan& doc) { return at < doc.begin; });
+  if (after == docs.begin()) return nullptr;
+  const DocumentSpan& doc = *(after - 1);
+  return offset < doc.end ? &doc : nullptr;
+}
+
+// A template file, read once however many findings cite it: as written (for the
+// column) and trimmed (for the alignment), and aligned once per rendered document.
+struct TemplateFile {
+  std::vector<std::string> raw;
+  std::vector<std::string> trimmed;
+  std::map<const DocumentSpan*, std::unique_ptr<AlignedDocument>> documents;
+};
+
+}  // namespace
+
 std::size_t TemplateLine(const Stream& stream, std::size_t line,
                          const std::vector<std::string>& template_lines) {
-  const DocumentSpan* span = nullptr;
-  std::size_t offset = stream.lines().LineStart(line);
-  for (const DocumentSpan& doc : stream.documents()) {
-    if (doc.begin <= offset && offset < doc.end) span = &doc;
-  }
+  const DocumentSpan* span = DocumentAt(stream, line);
   if (span == nullptr || template_lines.empty()) return 0;
-  std::size_t first = stream.lines().LineOf(span->begin);
-  std::vector<std::string> rendered;
-  std::istringstream text{std::string(span->Text(stream.bytes()))};
-  for (std::string row; std::getline(text, row);) rendered.push_back(std::string(TrimBlanks(row)));
-  const std::size_t n = rendered.size();
-  const std::size_t m = template_lines.size();
-  if (line < first || line - first >= n) return 0;
-  const std::size_t target = line - first;
-  // lcs[i][j]: longest common subsequence of rendered[i..] and template_lines[j..],
-  // counting only lines that are equal and not blank.
-  std::vector<std::vector<std::uint32_t>> lcs(n + 1, std::vector<std::uint32_t>(m + 1, 0));
-  for (std::size_t i = n; i-- > 0;) {
-    for (std::size_t j = m; j-- > 0;) {
-      lcs[i][j] = !rendered[i].empty() && rendered[i] == template_lines[j]
-                      ? lcs[i + 1][j + 1] + 1
-                      : std::max(lcs[i + 1][j], lcs[i][j + 1]);
-    }
-  }
-  // The shared lines nearest the target on each side bound where its template line is.
-  std::optional<std::pair<std::size_t, std::size_t>> before;
-  std::optional<std::pair<std::size_t, std::size_t>> after;
-  for (std::size_t i = 0, j = 0; i < n && j < m;) {
-    if (!rendered[i].empty() && rendered[i] == template_lines[j] &&
-        lcs[i][j] == lcs[i + 1][j + 1] + 1) {
-      if (i == target) return j + 1;  // the same text: proven
-      if (i < target) before = {i, j};
-      if (i > target) {
-        after = {i, j};
-        break;
-      }
-      ++i;
-      ++j;
-    } else if (lcs[i + 1][j] >= lcs[i][j + 1]) {
-      ++i;
-    } else {
-      ++j;
-    }
-  }
-  // Between them, the template lines whose actions can stand for the rendered text;
-  // the one at the same distance from the shared line before wins, else the only one.
-  std::size_t low = before ? before->second + 1 : 0;
-  std::size_t high = after ? after->second : m;
-  std::size_t guess = before ? before->second + (target - before->first) : target;
-  std::vector<std::size_t> producing;
-  for (std::size_t j = low; j < high; ++j) {
-    if (TemplateLineProduces(template_lines[j], rendered[target])) producing.push_back(j);
-  }
-  if (std::find(producing.begin(), producing.end(), guess) != producing.end()) return guess + 1;
-  return producing.size() == 1 ? producing.front() + 1 : 0;
+  return AlignedDocument(stream, *span, template_lines).TemplateLineOf(line);
 }
 
 void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings) {
+  // Per chart: its template files by path, its values files.
+  std::vector<std::map<std::string, TemplateFile>> templates(inputs.charts.size());
+  std::vector<std::unique_ptr<ValuesIndex>> values(inputs.charts.size());
   for (Finding& finding : findings) {
-    for (const RenderedChart& chart : inputs.charts) {
+    for (std::size_t c = 0; c < inputs.charts.size(); ++c) {
+      const RenderedChart& chart = inputs.charts[c];
       if (finding.where.origin != chart.stream->origin()) continue;
       // The stream's lines are no file's: whatever is cited below, not them.
       const std::size_t rendered_line = finding.where.line;
@@ -207,31 +283,40 @@ void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings) {
       fs::path relative = fs::path(finding.where.source.substr(prefix.size())).lexically_normal();
       if (relative.empty() || relative.is_absolute() || *relative.begin() == "..") break;
       fs::path file = fs::path(chart.directory) / relative;
-      // Read once: trimmed for the alignment, as written for the column.
-      std::vector<std::string> raw;
       std::size_t line = 0;
+      TemplateFile* read = nullptr;
       if (rendered_line > 0) {
-        raw = ReadLines(file.string(), chart.max_bytes);
-        std::vector<std::string> trimmed;
-        trimmed.reserve(raw.size());
-        for (const std::string& text : raw) trimmed.emplace_back(TrimBlanks(text));
-        line = TemplateLine(*chart.stream, rendered_line, trimmed);
+        auto [at, added] = templates[c].try_emplace(file.string());
+        read = &at->second;
+        if (added) {
+          read->raw = ReadLines(file.string(), chart.max_bytes);
+          read->trimmed.reserve(read->raw.size());
+          for (const std::string& text : read->raw) read->trimmed.emplace_back(TrimBlanks(text));
+        }
+        const DocumentSpan* span = DocumentAt(*chart.stream, rendered_line);
+        if (span != nullptr && !read->trimmed.empty()) {
+          std::unique_ptr<AlignedDocument>& aligned = read->documents[span];
+          if (!aligned)
+            aligned = std::make_unique<AlignedDocument>(*chart.stream, *span, read->trimmed);
+          line = aligned->TemplateLineOf(rendered_line);
+        }
       }
-      std::optional<Location> values;
-      if (line == 0 && !finding.cited.empty()) values = ValuesLine(chart, finding.cited);
-      if (values) {
-        values->source = finding.where.source;
-        finding.where = std::move(*values);
+      std::optional<Location> in_values;
+      if (line == 0 && !finding.cited.empty()) {
+        if (!values[c]) values[c] = std::make_unique<ValuesIndex>(chart);
+        in_values = values[c]->Find(finding.cited);
+      }
+      if (in_values) {
+        in_values->source = finding.where.source;
+        finding.where = std::move(*in_values);
         break;
       }
       finding.where.origin = DisplayPath(file.lexically_normal().string());
       finding.where.source.clear();
       finding.where.line = line;
       if (line > 0) {
-        finding.where.column =
-            line <= raw.size()
-                ? TemplateColumn(*chart.stream, rendered_line, column, raw[line - 1], finding.cited)
-                : 0;
+        finding.where.column = TemplateColumn(*chart.stream, rendered_line, column,
+                                              read->raw[line - 1], finding.cited);
       }
       break;
     }

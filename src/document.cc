@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "parallel.h"
+#include "rollcall/alias_budget.h"
 #include "rollcall/aliases.h"
 #include "rollcall/allocator.h"
 #include "rollcall/byte_budget.h"
@@ -340,7 +341,8 @@ Document ParseJson(const Stream& stream, const DocumentSpan& span) {
   return {stream, span, std::move(parsed.tree)};
 }
 
-Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
+Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& limits,
+               AliasBudgetTurn& aliases) {
   if (span.empty) return {stream, span, nullptr};
   if (span.json) return ParseJson(stream, span);
   std::string_view text = span.ReadText(stream.bytes());
@@ -379,16 +381,19 @@ Document Parse(const Stream& stream, const DocumentSpan& span, const Limits& lim
                      refusal->message);
   }
   std::unique_ptr<YamlTree> tree = std::move(parsed.tree);
+  std::size_t expanded = 0;
   if (std::optional<AliasProblem> problem =
-          FindExcessiveAliasing(text, tree->root(), limits.max_depth)) {
+          FindExcessiveAliasing(text, tree->root(), limits.max_depth, aliases.Left(), &expanded)) {
     std::size_t at = MarkPos(problem->mark);
     throw InputError(stream.Locate(span, span.begin + std::min(at, text.size())), problem->message);
   }
+  aliases.Spend(expanded);
   return {stream, span, std::move(tree)};
 }
 
 Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limits,
-              const NeedsTree& needs_tree, const ReadTree& read_tree, ByteBudget& trees) {
+              const NeedsTree& needs_tree, const ReadTree& read_tree, ByteBudget& trees,
+              AliasBudgetTurn& aliases) {
   CheckText(stream, span, limits);
   if (needs_tree && span.empty) {
     // Comments only: nothing to read in it, unless it holds a marker's text.
@@ -405,10 +410,13 @@ Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limi
       return Document::NotAnObject(stream, span, start + scan.first_key);
     }
   }
-  // The tree lives from the parse to the end of read_tree, which drops it.
+  // The tree lives from the parse to the end of read_tree, which drops it. A
+  // document waits for its turn at the alias budget before it takes its share of
+  // `trees`, so that none holds a share that one before it waits for.
   const std::size_t size = span.ReadText(stream.bytes()).size();
+  (void)aliases.Left();
   ByteBudget::Share share = trees.Take(size);
-  Document doc = Parse(stream, span, limits);
+  Document doc = Parse(stream, span, limits, aliases);
   if (!read_tree) return doc;
   read_tree(doc);
   // A large document's tree, freed, goes back to the system before the next one.
@@ -420,11 +428,13 @@ Document Read(const Stream& stream, const DocumentSpan& span, const Limits& limi
 
 Document ParseDocument(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
   CheckText(stream, span, limits);
-  return Parse(stream, span, limits);
+  AliasBudgetTurn alone(nullptr, 0);
+  return Parse(stream, span, limits, alone);
 }
 
 Document ParseDocumentAgain(const Stream& stream, const DocumentSpan& span, const Limits& limits) {
-  return Parse(stream, span, limits);
+  AliasBudgetTurn alone(nullptr, 0);
+  return Parse(stream, span, limits, alone);
 }
 
 void RefuseHalfObjects(const std::vector<Document>& documents) {
@@ -472,8 +482,21 @@ std::vector<Document> ParseStream(const Stream& stream, const Limits& limits,
   const std::vector<DocumentSpan>& spans = stream.documents();
   // Without read_tree the trees are all kept: nothing to wait for.
   ByteBudget trees(read_tree ? kTreeTextInFlight : std::numeric_limits<std::size_t>::max());
+  // Only the documents that may hold aliases take turns at the stream's budget,
+  // numbered among themselves; the others never wait, nor make anyone wait.
+  std::vector<std::size_t> with_aliases;
+  for (std::size_t i = 0; i < spans.size(); ++i) {
+    if (!spans[i].json && MayHoldAliases(spans[i].ReadText(stream.bytes()))) {
+      with_aliases.push_back(i);
+    }
+  }
+  StreamAliasBudget aliases(kMaxAliasExpansion);
   auto read = [&](std::size_t i) {
-    return Read(stream, spans[i], limits, needs_tree, read_tree, trees);
+    auto at = std::lower_bound(with_aliases.begin(), with_aliases.end(), i);
+    const bool takes_turn = at != with_aliases.end() && *at == i;
+    AliasBudgetTurn turn(takes_turn ? &aliases : nullptr,
+                         static_cast<std::size_t>(at - with_aliases.begin()));
+    return Read(stream, spans[i], limits, needs_tree, read_tree, trees, turn);
   };
   if (!needs_tree && !take) return ParallelMap<Document>(spans.size(), read);
   // The documents no one reads leave no record, nor do those `take` empties: made a

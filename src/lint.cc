@@ -34,6 +34,7 @@ std::vector<Finding> RunRules(const Analysis& analysis, std::vector<Finding> sta
     if (Suppressed(analysis, finding)) continue;
     out.push_back(std::move(finding));
   }
+  DropRepeatedFindings(out);
   std::stable_sort(out.begin(), out.end(), [](const Finding& a, const Finding& b) {
     return std::tie(a.where.origin, a.where.line, a.where.column, a.rule) <
            std::tie(b.where.origin, b.where.line, b.where.column, b.rule);

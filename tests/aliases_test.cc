@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <thread>
+#include <vector>
 
+#include "rollcall/alias_budget.h"
 #include "test_support.h"
 
 namespace rollcall {
@@ -79,6 +82,80 @@ TEST(FindExcessiveAliasing, RefusesAliasesNestedDeeperThanTheLimit) {
 TEST(FindExcessiveAliasing, AcceptsOrdinaryAliases) {
   EXPECT_EQ(Problem("defaults: &d {cpu: 1, memory: 2}\na: *d\nb: *d\nc: [*d, *d]\n"), "");
   EXPECT_EQ(Problem("no: aliases\nstar: '*'\n"), "");
+}
+
+// Ten aliases of a five-entry mapping: 10 × (the mapping the alias names + its 10
+// scalars) = 110 nodes walked inside expansions.
+TEST(FindExcessiveAliasing, CountsTheNodesWalkedInExpansions) {
+  const std::string text =
+      "a: &m {k0: v, k1: v, k2: v, k3: v, k4: v}\nb: [*m, *m, *m, *m, *m, "
+      "*m, *m, *m, *m, *m]\n";
+  std::size_t expanded = 0;
+  EXPECT_FALSE(FindExcessiveAliasing(text, testing::ParseYaml(text), 512, 110, &expanded));
+  EXPECT_EQ(expanded, 110u);
+  std::optional<AliasProblem> problem =
+      FindExcessiveAliasing(text, testing::ParseYaml(text), 512, 109, &expanded);
+  ASSERT_TRUE(problem);
+  EXPECT_EQ(problem->message,
+            "invalid YAML: aliases expand the documents of this stream, up to this one, to more "
+            "than 1000000 nodes past their text; rollcall bounds a whole stream's expansions "
+            "(go-yaml, which Kubernetes reads YAML with, bounds each document's)");
+  // Where the node past the bound is written: the last value of the mapping aliased.
+  EXPECT_EQ(problem->mark.line, 0u);
+  EXPECT_EQ(problem->mark.column, 39u);
+}
+
+// What a document may expand is what those before it in the stream left, whatever
+// order they report in.
+TEST(StreamAliasBudget, HandsOutWhatTheDocumentsBeforeLeft) {
+  StreamAliasBudget budget(100);
+  EXPECT_EQ(budget.WaitForTurn(0), 100u);
+  budget.Spent(2, 5);  // early: counted once 0 and 1 have reported
+  budget.Spent(0, 30);
+  EXPECT_EQ(budget.WaitForTurn(1), 70u);
+  budget.Spent(1, 80);  // past what was left: nothing left, never below
+  EXPECT_EQ(budget.WaitForTurn(3), 0u);
+}
+
+TEST(StreamAliasBudget, ADocumentWaitsForThoseBeforeIt) {
+  StreamAliasBudget budget(100);
+  std::optional<std::size_t> left;
+  std::thread waiter([&] { left = budget.WaitForTurn(2); });
+  budget.Spent(1, 10);
+  budget.Spent(0, 20);
+  waiter.join();
+  EXPECT_EQ(left, 70u);
+}
+
+TEST(StreamAliasBudget, AFailureStopsThoseWaiting) {
+  StreamAliasBudget budget(100);
+  std::optional<std::size_t> left = 1;
+  std::thread waiter([&] { left = budget.WaitForTurn(3); });
+  budget.Failed(1);
+  waiter.join();
+  EXPECT_EQ(left, std::nullopt);
+}
+
+// A turn reports once: 0 when it ends without spending, a failure when an exception
+// ends it; a turn without a budget has the whole bound.
+TEST(AliasBudgetTurn, ReportsOnceWhateverEndsIt) {
+  StreamAliasBudget budget(100);
+  { AliasBudgetTurn unread(&budget, 0); }
+  {
+    AliasBudgetTurn turn(&budget, 1);
+    EXPECT_EQ(turn.Left(), 100u);
+    turn.Spend(40);
+    turn.Spend(40);  // once only
+    EXPECT_EQ(turn.Left(), 0u);
+  }
+  EXPECT_EQ(budget.WaitForTurn(2), 60u);
+  try {
+    AliasBudgetTurn failing(&budget, 2);
+    throw 1;
+  } catch (int) {
+  }
+  EXPECT_THROW(AliasBudgetTurn(&budget, 3).Left(), EarlierDocumentFailed);
+  EXPECT_EQ(AliasBudgetTurn(nullptr, 7).Left(), kMaxAliasExpansion);
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "rollcall/location.h"
 
@@ -27,5 +28,10 @@ struct Finding {
 // prints it and render writes it on stderr; the severity in ANSI colour with `color`.
 // Made Printable: names and messages come from the input.
 std::string FormatFinding(const Finding& finding, bool color = false);
+
+// Drops every finding equal in all its fields to one before it, keeping the order of
+// the rest. A node that aliases repeat is one place in the input however many
+// references it makes: 200 aliases of one env entry are one finding, not 200.
+void DropRepeatedFindings(std::vector<Finding>& findings);
 
 }  // namespace rollcall
