@@ -93,7 +93,7 @@ Analysis::Analysis(std::vector<Document> documents, AnalysisOptions options,
   patterns.insert(patterns.end(), options_.config.run_once_patterns.begin(),
                   options_.config.run_once_patterns.end());
   // Compiled even when no Job needs them: a bad pattern is refused on every input.
-  const NamePatterns run_once(patterns);
+  NamePatterns run_once(patterns);
   for (Consumer& consumer : model_.consumers) {
     if (consumer.role == ConsumerRole::kPlainJob) {
       consumer.job_action = DecideJobAction(consumer, options_.jobs, run_once);

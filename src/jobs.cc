@@ -89,7 +89,7 @@ const char* JobPolicyName(JobPolicy policy) {
 }
 
 JobAction DecideJobAction(const Consumer& job, const JobOptions& options,
-                          const NamePatterns& run_once_patterns) {
+                          NamePatterns& run_once_patterns) {
   const WrittenValue* run_once = job.document->Annotation(kRunOnceAnnotation);
   if (run_once != nullptr && run_once->text == "true") return JobAction::kRunOnce;
   if (run_once_patterns.Matches(job.name().str())) return JobAction::kRunOnce;

@@ -209,6 +209,57 @@ TEST(RunOncePatterns, PatternsFromTheConfigCountToo) {
   EXPECT_THAT(result.err, HasSubstr("65 patterns, more than the limit of 64"));
 }
 
+// A pattern is matched against names only as long as an object's name can be: one
+// longer is no Job the API server creates (64 patterns against a 100 KB name took
+// 81 s), and is never run-once.
+TEST(RunOncePatterns, ANameLongerThanAnObjectsIsNeverMatched) {
+  std::string fits = std::string(kSecret) + PlainJob(std::string(253, 'a'));
+  ProcessResult matched = RunProcess({RollcallBinary(), "render", "--run-once-pattern=^a"}, fits);
+  EXPECT_EQ(matched.exit_code, 0) << matched.err;
+  EXPECT_EQ(matched.out, fits);  // run-once: left as it is
+  std::string too_long = std::string(kSecret) + PlainJob(std::string(254, 'a'));
+  ProcessResult unmatched =
+      RunProcess({RollcallBinary(), "render", "--run-once-pattern=^a"}, too_long);
+  EXPECT_EQ(unmatched.exit_code, 0) << unmatched.err;
+  EXPECT_THAT(unmatched.out, HasSubstr("rollcall.dev/job-name"));  // renamed, as any Job
+  EXPECT_THAT(unmatched.err, HasSubstr("waived 0"));
+}
+
+// A pattern's compiled program is what RE2 may do per byte of a name.
+TEST(RunOncePatterns, AProgramOverTheLimitIsRefused) {
+  ProcessResult result =
+      RunProcess({RollcallBinary(), "render", "--run-once-pattern=\\pL{300}"}, kSecret);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err,
+            "rollcall: error: run-once patterns: \"\\pL{300}\" compiles to 357904 RE2 "
+            "instructions, more than the limit of 4096 (a name has at most 253 bytes: a narrower "
+            "pattern says the same)\n");
+}
+
+// 64 patterns of about 4,000 instructions cost 65 M steps per 253-byte name: the
+// seventeenth Job passes the run's bound of 2^30, and the run is refused.
+TEST(RunOncePatterns, TheWorkOfAllMatchesIsBounded) {
+  std::vector<std::string> argv = {RollcallBinary(), "render"};
+  for (int i = 0; i < 64; ++i) {
+    argv.push_back("--run-once-pattern=[^x]{49" + std::to_string(i % 10) + "}");
+  }
+  std::string input = kSecret;
+  for (int i = 0; i < 20; ++i)
+    input += PlainJob("j" + std::to_string(100 + i) + std::string(249, 'a'));
+  ProcessResult result = RunProcess(argv, input);
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err,
+            "rollcall: error: run-once patterns: matching 64 patterns against the names of this "
+            "input's Jobs is more work than the limit of 1073741824 (name bytes times RE2 "
+            "instructions, over all Jobs); use fewer or smaller patterns\n");
+  argv.resize(10);  // 8 patterns: every Job is matched, none is run-once
+  ProcessResult fewer = RunProcess(argv, input);
+  EXPECT_EQ(fewer.exit_code, 0) << fewer.err;
+  EXPECT_THAT(fewer.err, HasSubstr("waived 0"));
+}
+
 // --- the report file -------------------------------------------------------------
 
 TEST(ReportFile, ASymbolicLinkIsRefusedAndItsTargetKept) {

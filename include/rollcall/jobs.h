@@ -36,7 +36,7 @@ struct JobOptions {
 // compiled), else the policy of its rollcall.dev/job-policy annotation, else the
 // default. Throws InputError on an unknown policy value.
 JobAction DecideJobAction(const Consumer& job, const JobOptions& options,
-                          const NamePatterns& run_once_patterns);
+                          NamePatterns& run_once_patterns);
 
 // Lowercase hex SHA-256 over a pod template's canonical tree (key order, quoting
 // style and rollcall's own annotations do not count) and a config hash: equal
