@@ -7,6 +7,7 @@
 // (default 0). A case whose input is no ResourceList must leave stdout empty.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <functional>
 
@@ -90,7 +91,8 @@ TEST(KrmCommand, IsListedAndTakesAtMostTheConfigFile) {
   testing::ProcessResult help = RunProcess({RollcallBinary(), "help"}, "");
   EXPECT_THAT(
       help.out,
-      HasSubstr("  krm         render as a KRM function (kpt fn eval) or a kustomize exec plugin\n"));
+      HasSubstr(
+          "  krm         render as a KRM function (kpt fn eval) or a kustomize exec plugin\n"));
   testing::ProcessResult two = RunProcess({RollcallBinary(), "krm", "a.yaml", "b.yaml"}, "");
   EXPECT_EQ(two.exit_code, 2);
   EXPECT_EQ(two.out, "");
@@ -103,6 +105,26 @@ TEST(KrmCommand, IsListedAndTakesAtMostTheConfigFile) {
   EXPECT_EQ(missing.err,
             "rollcall: error: /no/such/fn.yaml: cannot read rollcall's function config: No such "
             "file or directory\n");
+}
+
+// The HMAC key comes from the user's environment, as render's does; never from the
+// function config, which comes with the package.
+TEST(KrmCommand, TheHmacKeyComesFromTheEnvironment) {
+  const std::string dir = TestdataPath("krm/block-comments-indented");
+  const std::string input = ReadFile(dir + "/input.yaml");
+  char key_path[] = "/tmp/rollcall-krm-key-XXXXXX";
+  const int fd = mkstemp(key_path);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(write(fd, "0123456789abcdef0123456789abcdef", 32), 32);
+  close(fd);
+  testing::ProcessResult keyed =
+      RunProcess({RollcallBinary(), "krm"}, input,
+                 {"HELM_NAMESPACE=", std::string("ROLLCALL_HMAC_KEY_FILE=") + key_path});
+  unlink(key_path);
+  testing::ProcessResult plain = RunProcess({RollcallBinary(), "krm"}, input, kEnv);
+  EXPECT_THAT(keyed.out, HasSubstr("hmac-sha256:"));
+  EXPECT_THAT(plain.out, ::testing::Not(HasSubstr("hmac-sha256:")));
+  EXPECT_THAT(plain.out, HasSubstr("sha256:"));
 }
 
 // --- the pieces -------------------------------------------------------------------
@@ -158,15 +180,13 @@ TEST(ReadFunctionConfig, TypedObjectTakesOptionsAtTopLevel) {
   FunctionConfig config = ParsedConfig(
                               "apiVersion: rollcall.dev/v1\nkind: Rollcall\nmetadata: {name: r}\n"
                               "namespace: prod\njobPolicy: keep\nstrict: true\n"
-                              "runOncePatterns: ['-boot$', '^seed-']\nconfig: ci/.rollcall.yaml\n"
-                              "hmacKeyFile: /run/keys/rollcall\n")
+                              "runOncePatterns: ['-boot$', '^seed-']\nconfig: ci/.rollcall.yaml\n")
                               .Read();
   EXPECT_EQ(config.name_space, "prod");
   EXPECT_EQ(config.job_policy, JobPolicy::kKeep);
   EXPECT_TRUE(config.strict);
   EXPECT_EQ(config.run_once_patterns, (std::vector<std::string>{"-boot$", "^seed-"}));
   EXPECT_EQ(config.config_path, "ci/.rollcall.yaml");
-  EXPECT_EQ(config.hmac_key_file, "/run/keys/rollcall");
 }
 
 TEST(ReadFunctionConfig, ConfigMapDataHoldsStrings) {
@@ -191,8 +211,12 @@ TEST(ReadFunctionConfig, NoConfigIsTheDefaults) {
 TEST(ReadFunctionConfig, ErrorsNameTheLineAndTheOption) {
   EXPECT_EQ(ConfigError("apiVersion: rollcall.dev/v1\nkind: Rollcall\nnamespase: prod\n"),
             "fn.yaml (document 1, line 3, column 1): unknown option 'namespase' in rollcall's "
-            "function config (it takes namespace, jobPolicy, runOncePatterns, strict, config, "
-            "hmacKeyFile)");
+            "function config (it takes namespace, jobPolicy, runOncePatterns, strict, config)");
+  // The package's config names no key file: the user's environment does.
+  EXPECT_EQ(ConfigError("apiVersion: v1\nkind: ConfigMap\ndata: {hmacKeyFile: /etc/shadow}\n"),
+            "fn.yaml (document 1, line 3, column 8): hmacKeyFile is not taken from the function "
+            "config, which comes with the package: the key file is the user's to give, as "
+            "ROLLCALL_HMAC_KEY_FILE in the function's environment");
   EXPECT_EQ(ConfigError("apiVersion: v1\nkind: ConfigMap\ndata:\n  jobPolicy: recreate\n"),
             "fn.yaml (document 1, line 4, column 14): jobPolicy must be rename or keep");
   EXPECT_EQ(ConfigError("apiVersion: v1\nkind: ConfigMap\ndata: {strict: maybe}\n"),

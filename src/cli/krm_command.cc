@@ -31,7 +31,9 @@ RenderOptions OptionsFrom(const FunctionConfig& config) {
   options.config = LoadProjectConfig(config.config_path);
   if (config.job_policy) options.jobs.policy = *config.job_policy;
   options.jobs.run_once_patterns = config.run_once_patterns;
-  if (!config.hmac_key_file.empty()) options.hmac_key = ReadHmacKey(config.hmac_key_file);
+  // The key is the user's (their environment), never the package's (docs/krm.md).
+  const std::string key_file = FlagOrEnv("", "ROLLCALL_HMAC_KEY_FILE");
+  if (!key_file.empty()) options.hmac_key = ReadHmacKey(key_file);
   return options;
 }
 

@@ -4,6 +4,7 @@
 // error, or an input that could not be read (reported with the other findings).
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cxxopts.hpp>
 #include <iostream>
@@ -39,7 +40,10 @@ cxxopts::Options LintOptionsSpec() {
   spec.add_options("Charts")(
       "chart-of-file",
       "lint the Helm chart a file belongs to (its Chart.yaml, values*.yaml or templates/) "
-      "instead of the file, each chart once (the pre-commit hook)");
+      "instead of the file, each chart once (the pre-commit hook)")(
+      "hook",
+      "run as the pre-commit hook: the file names pre-commit appends must follow a '--' "
+      "(the hook's default args), so that none is read as an option; refused without it");
   cxxopts::OptionAdder add = spec.add_options("Output");
   add("format", "text, json, sarif or github", cxxopts::value<std::string>()->default_value("text"),
       "FORMAT");
@@ -70,6 +74,15 @@ int RunLint(const std::vector<std::string>& args) {
     std::optional<cxxopts::ParseResult> maybe = ParseOrHelp(spec, args);
     if (!maybe) return kExitOk;
     const cxxopts::ParseResult& parsed = *maybe;
+    // pre-commit runs entry + args + file names, with no "--" of its own: a committed
+    // file named "--write-baseline=x.yaml" would be an option. The hook's args end
+    // with "--"; a user's args that replace them must too.
+    if (parsed.count("hook") > 0 && std::find(args.begin(), args.end(), "--") == args.end()) {
+      throw UsageError(
+          "--hook: no '--' before the file names pre-commit appends, so a file named like "
+          "an option would be read as one; end the hook's args with --, as in "
+          "args: [--baseline, .rollcall-baseline.json, --] (docs/lint.md)");
+    }
     flags = ReadAnalysisFlags(parsed);
     std::optional<ReportFormat> chosen = ParseReportFormat(parsed["format"].as<std::string>());
     if (!chosen) throw UsageError("--format must be text, json, sarif or github");

@@ -9,8 +9,7 @@
 namespace rollcall {
 namespace {
 
-constexpr const char* kOptionList =
-    "namespace, jobPolicy, runOncePatterns, strict, config, hmacKeyFile";
+constexpr const char* kOptionList = "namespace, jobPolicy, runOncePatterns, strict, config";
 
 // Reads the options of one function config. A ConfigMap's data holds only strings,
 // so every value may come as a string; the typed object may use YAML's own types.
@@ -32,7 +31,12 @@ class OptionReader {
     } else if (name == "config") {
       config_.config_path = NonEmptyString(name, value);
     } else if (name == "hmacKeyFile") {
-      config_.hmac_key_file = NonEmptyString(name, value);
+      // The function config comes with the package: a key file named there could be
+      // any local file, and a package's expected hashes would test guesses of it.
+      throw Error(key,
+                  "hmacKeyFile is not taken from the function config, which comes with the "
+                  "package: the key file is the user's to give, as ROLLCALL_HMAC_KEY_FILE in the "
+                  "function's environment");
     } else {
       throw Error(key, "unknown option '" + name + "' in rollcall's function config (it takes " +
                            kOptionList + ")");

@@ -503,6 +503,11 @@ hostile() {
   [[ $ok == 0 ]] || hostile_ok=1
 }
 hostile values-files array 'values.yaml,../../etc/passwd' "helm splits --values at commas"
+hostile values-files array 'values.yaml,/abs/path' "helm splits --values at commas"
+hostile values-files array '../other-tenant/values.yaml' "give a relative path inside the chart folder"
+hostile values-files array 'templates/../../other-tenant/values.yaml' "give a relative path inside the chart folder"
+hostile values-files array '/etc/passwd' "give a relative path inside the chart folder"
+hostile values-files array 'https://example.com/values.yaml' "give a relative path inside the chart folder"
 hostile values-files array '-' "a path may not start with '-'"
 hostile values-files array '--post-renderer=/bin/sh' "a path may not start with '-'"
 hostile values-files array $'values.yaml\n--set=x' "control characters are not allowed"

@@ -38,6 +38,8 @@ checks=(
   "a changed values.yaml lints its chart too, once when the template changed beside it"
   "the installed git hook refuses a commit changing only the template, and lets it through once the reference is accounted for"
   "rollcall lint without --chart-of-file still lints the template file alone (markers only), as before"
+  "a committed file named --write-baseline=ok.yaml is linted as a file, not read as the option: the hook fails on its finding and writes nothing"
+  "args of the user's own without the closing -- are refused (exit 2, saying so), not run with file names read as options"
 )
 echo "1..${#checks[@]}"
 
@@ -328,5 +330,28 @@ status=$?
 [[ $status == 0 ]] &&
   grep -q '^charts/shop/templates/deployment\.yaml: info\[template-not-analysed\]' "$tmp/out"
 check $? "rollcall lint exited $status; output:" "$(cat "$tmp/out")"
+
+# 13: pre-commit appends file names with no "--" of its own; the hook's args are "--".
+sed -e 's/SECRET-VERSION: .*/SECRET-VERSION: pending/' "$app/deploy/api.yaml" >"$app/--write-baseline=ok.yaml"
+git -C "$app" add -A
+try_repo rollcall-lint --all-files
+[[ $status == 1 && ! -e "$app/ok.yaml" ]] &&
+  grep -q -- '^--write-baseline=ok\.yaml:[0-9]*:25: error\[pending-marker\] Deployment shop/api' "$tmp/out"
+check $? "pre-commit exited $status; ok.yaml: $(ls "$app/ok.yaml" 2>&1); output:" "$(cat "$tmp/out")"
+
+# 14: args that replace the default [--] and forget it.
+cat >"$tmp/own-args.yaml" <<EOF
+repos:
+  - repo: $copy_repo
+    rev: $copy_rev
+    hooks:
+      - id: rollcall-lint
+        args: [--quiet]
+EOF
+(cd "$app" && pre-commit run --config "$tmp/own-args.yaml" --all-files) >"$tmp/out" 2>&1
+status=$?
+[[ $status != 0 && ! -e "$app/ok.yaml" ]] && grep -q 'exit code: 2' "$tmp/out" &&
+  grep -qF -- "--hook: no '--' before the file names pre-commit appends" "$tmp/out"
+check $? "pre-commit exited $status; output:" "$(cat "$tmp/out")"
 
 [[ $failed == 0 ]]

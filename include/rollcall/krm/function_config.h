@@ -36,7 +36,6 @@ struct FunctionConfig {
   std::vector<std::string> run_once_patterns;  // runOncePatterns: RE2, a list or one a line
   bool strict = false;                         // strict: warnings fail as well as errors
   std::string config_path;                     // config: a .rollcall.yaml to use
-  std::string hmac_key_file;                   // hmacKeyFile: key for HMAC-SHA-256 hashes
 };
 
 // Reads `node`, a functionConfig within `doc` (an undefined or null node: all
