@@ -36,6 +36,18 @@ YAML::Node Field(const YAML::Node& map, const char* key) {
   return found;
 }
 
+// The built-in kind a config entry would match too, or null: the same kind, in its
+// group or any group ("*").
+const ConsumerKind* BuiltinKindCovered(const ConsumerKind& entry) {
+  for (const ConsumerKind& builtin : BuiltinConsumerKinds()) {
+    if (builtin.kind == entry.kind &&
+        (entry.api_group == "*" || entry.api_group == builtin.api_group)) {
+      return &builtin;
+    }
+  }
+  return nullptr;
+}
+
 [[noreturn]] void Fail(const std::string& path, const YAML::Node& node, const std::string& what) {
   YAML::Mark mark = node.IsDefined() ? node.Mark() : YAML::Mark();
   Location where{path, 0, static_cast<std::size_t>(mark.line + 1),
@@ -149,6 +161,11 @@ Config LoadConfig(const std::string& path) {
       config.run_once_patterns = StringList(path, value, "runOnce");
     } else if (key == "consumerKinds") {
       if (!value.IsSequence()) Fail(path, value, "consumerKinds must be a list");
+      // Each entry is looked up for every object of every stream.
+      if (value.size() > kMaxConsumerKinds) {
+        Fail(path, value,
+             "more than " + std::to_string(kMaxConsumerKinds) + " consumerKinds entries");
+      }
       for (const auto& item : value) {
         ConsumerKind kind;
         kind.kind = ScalarOr(Field(item, "kind"));
@@ -156,6 +173,15 @@ Config LoadConfig(const std::string& path) {
         kind.path = SplitPath(ScalarOr(Field(item, "path")));
         if (kind.kind.empty() || kind.path.empty()) {
           Fail(path, item, "a consumer kind needs kind and path (apiGroup: \"\" for core)");
+        }
+        // An entry for a built-in kind would be searched first, and a wrong path there
+        // silently hides every pod template of that kind from every rule.
+        if (const ConsumerKind* builtin = BuiltinKindCovered(kind)) {
+          Fail(
+              path, item,
+              "this entry would replace the built-in kind " + builtin->kind +
+                  (builtin->api_group.empty() ? " (core group)" : " (" + builtin->api_group + ")") +
+                  ", whose pod template rollcall already reads; consumerKinds only adds kinds");
         }
         config.consumer_kinds.push_back(std::move(kind));
       }

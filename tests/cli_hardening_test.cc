@@ -260,6 +260,27 @@ TEST(RunOncePatterns, TheWorkOfAllMatchesIsBounded) {
   EXPECT_THAT(fewer.err, HasSubstr("waived 0"));
 }
 
+// --- a repository's config ----------------------------------------------------
+
+// A config that redefined Deployment with a path to nothing switched off every
+// finding about Deployments; it is refused, through lint as through render.
+TEST(RepositoryConfig, ABuiltInKindCannotBeRedefined) {
+  ScratchDir dir;
+  Write(dir / "config.yaml",
+        "consumerKinds:\n  - {kind: Deployment, apiGroup: apps, path: spec.nothing}\n");
+  Write(dir / "web.yaml",
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\nspec:\n  template:\n"
+        "    spec:\n      containers: [{name: app, envFrom: [{secretRef: {name: db}}]}]\n");
+  ProcessResult lint =
+      RunProcess({RollcallBinary(), "lint", "--config", dir / "config.yaml", dir / "web.yaml"}, "");
+  EXPECT_EQ(lint.exit_code, 2);
+  EXPECT_EQ(lint.out, "");
+  EXPECT_EQ(lint.err, "rollcall: error: " + (dir / "config.yaml") +
+                          ":2:5: this entry would replace the built-in kind Deployment (apps), "
+                          "whose pod template rollcall already reads; consumerKinds only adds "
+                          "kinds\n");
+}
+
 // --- the report file -------------------------------------------------------------
 
 TEST(ReportFile, ASymbolicLinkIsRefusedAndItsTargetKept) {

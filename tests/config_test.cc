@@ -72,6 +72,24 @@ TEST_F(ConfigTest, RejectsWhatItDoesNotUnderstand) {
   EXPECT_THAT(Error("rules: [\n"), ::testing::HasSubstr("invalid YAML"));
 }
 
+// A repository's config adds kinds; it cannot redefine a built-in one (a wrong path
+// there hid every Deployment from every rule), nor list thousands.
+TEST_F(ConfigTest, ConsumerKindsOnlyAddKindsAndAreBounded) {
+  EXPECT_THAT(Error("consumerKinds:\n  - {kind: Deployment, apiGroup: apps, path: spec.nothing}\n"),
+              ::testing::EndsWith("(line 2, column 5): this entry would replace the built-in "
+                                  "kind Deployment (apps), whose pod template rollcall already "
+                                  "reads; consumerKinds only adds kinds"));
+  EXPECT_THAT(Error("consumerKinds: [{kind: Pod, apiGroup: '*', path: spec}]\n"),
+              ::testing::HasSubstr("the built-in kind Pod (core group)"));
+  // Another group's Deployment is another kind.
+  EXPECT_EQ(Error("consumerKinds: [{kind: Deployment, apiGroup: example.com, path: spec.t}]\n"),
+            "");
+  std::string many = "consumerKinds:\n";
+  for (int i = 0; i < 257; ++i) many += "  - {kind: K" + std::to_string(i) + ", path: spec}\n";
+  EXPECT_THAT(Error(many), ::testing::EndsWith("(line 2, column 3): more than 256 consumerKinds "
+                                               "entries"));
+}
+
 TEST_F(ConfigTest, FoundUpwardFromTheStartToTheWorkTreeRoot) {
   fs::create_directory(dir_ / "a" / ".git");
   EXPECT_EQ(FindConfigFile((dir_ / "a" / "b").string()), "");
