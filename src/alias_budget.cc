@@ -14,9 +14,11 @@ std::optional<std::size_t> StreamAliasBudget::WaitForTurn(std::size_t index) {
   // Documents are handed to threads in stream order (parallel.h), so each one before
   // `index` is being read, and reports without waiting for this one.
   ++waiting_;
-  changed_.wait(lock, [&] { return failed_ || reported_ == index; });
+  // Only a failure before this document stops it: one after it (refused before its
+  // own turn) must not turn this document's success into the stream's error.
+  changed_.wait(lock, [&] { return first_failed_ < index || reported_ == index; });
   --waiting_;
-  if (failed_) return std::nullopt;
+  if (first_failed_ < index) return std::nullopt;
   return left_;
 }
 
@@ -34,7 +36,7 @@ void StreamAliasBudget::Spent(std::size_t index, std::size_t nodes) {
 void StreamAliasBudget::Failed(std::size_t index) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    failed_ = true;
+    first_failed_ = std::min(first_failed_, index);
     Publish(index, 0);
   }
   changed_.notify_all();

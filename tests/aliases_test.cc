@@ -136,6 +136,21 @@ TEST(StreamAliasBudget, AFailureStopsThoseWaiting) {
   EXPECT_EQ(left, std::nullopt);
 }
 
+// A document refused before its turn (its text checks) must not stop one before it:
+// that one's own error, or its success, comes first (found by the render fuzzer:
+// EarlierDocumentFailed escaped as the stream's error).
+TEST(StreamAliasBudget, AFailureAfterADocumentDoesNotStopIt) {
+  StreamAliasBudget budget(100);
+  budget.Failed(2);
+  std::optional<std::size_t> left;
+  std::thread waiter([&] { left = budget.WaitForTurn(1); });
+  budget.Spent(0, 10);
+  waiter.join();
+  EXPECT_EQ(left, 90u);
+  budget.Spent(1, 0);
+  EXPECT_EQ(budget.WaitForTurn(3), std::nullopt);
+}
+
 // A turn reports once: 0 when it ends without spending, a failure when an exception
 // ends it; a turn without a budget has the whole bound.
 TEST(AliasBudgetTurn, ReportsOnceWhateverEndsIt) {

@@ -28,7 +28,8 @@ class StreamAliasBudget {
   std::optional<std::size_t> WaitForTurn(std::size_t index);
   // Document `index` expanded `nodes` (0: it has no alias, or was not parsed).
   void Spent(std::size_t index, std::size_t nodes);
-  // Document `index` failed: every document waiting behind it stops.
+  // Document `index` failed: every document after it that waits stops; those before
+  // it go on (their own errors come first).
   void Failed(std::size_t index);
 
  private:
@@ -39,8 +40,8 @@ class StreamAliasBudget {
   std::size_t left_;
   std::size_t reported_ = 0;                  // documents before this one have all reported
   std::map<std::size_t, std::size_t> early_;  // reported past reported_: index → nodes
-  bool failed_ = false;
-  std::size_t waiting_ = 0;  // threads in WaitForTurn
+  std::size_t first_failed_ = static_cast<std::size_t>(-1);  // the lowest that failed
+  std::size_t waiting_ = 0;                                  // threads in WaitForTurn
 };
 
 // Thrown by a document that stops because one before it failed: never reported,
