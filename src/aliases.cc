@@ -95,7 +95,6 @@ std::optional<AliasProblem> FindExcessiveAliasing(std::string_view text, const Y
     if (in_expansion && ++in_expansions > allowed) {
       return AliasProblem{node.Mark(), ExpansionsPastTheStreamBound()};
     }
-    if (expanded != nullptr) *expanded = in_expansions;
     if (step.counted && budget.Decode(in_expansion)) {
       return AliasProblem{node.Mark(), kExcessiveAliasing};
     }
@@ -125,6 +124,7 @@ std::optional<AliasProblem> FindExcessiveAliasing(std::string_view text, const Y
     }
     for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
   }
+  if (expanded != nullptr) *expanded = in_expansions;
   return std::nullopt;
 }
 

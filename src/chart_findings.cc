@@ -1,7 +1,6 @@
 #include "rollcall/chart_findings.h"
 
 #include <algorithm>
-#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -19,22 +18,32 @@ namespace fs = std::filesystem;
 namespace rollcall {
 namespace {
 
+// The lines of `text`, as written.
+std::vector<std::string> SplitLines(std::string_view text) {
+  std::vector<std::string> lines;
+  std::istringstream in{std::string(text)};
+  for (std::string line; std::getline(in, line);) lines.push_back(std::move(line));
+  return lines;
+}
+
+// `lines` without the blanks around each: what the alignment compares.
+std::vector<std::string> Trimmed(const std::vector<std::string>& lines) {
+  std::vector<std::string> trimmed;
+  trimmed.reserve(lines.size());
+  for (const std::string& line : lines) trimmed.emplace_back(TrimBlanks(line));
+  return trimmed;
+}
+
 // The lines of a chart file, as written; none when it cannot be read (the finding
 // then names the file without a line).
 std::vector<std::string> ReadLines(const std::string& path, std::size_t max_bytes) {
   RegularFileRead how;
   how.max_bytes = max_bytes;
-  std::vector<std::string> lines;
-  std::istringstream in;
   try {
-    in.str(ReadRegularFile(path, path, how));
+    return SplitLines(ReadRegularFile(path, path, how));
   } catch (const InputError&) {
-    return lines;
+    return {};
   }
-  for (std::string line; std::getline(in, line);) {
-    lines.push_back(std::move(line));
-  }
-  return lines;
 }
 
 bool IsNameByte(char c) {
@@ -180,7 +189,7 @@ class AlignedDocument {
   AlignedDocument(const Stream& stream, const DocumentSpan& span,
                   const std::vector<std::string>& template_lines)
       : first_(stream.lines().LineOf(span.begin)),
-        rendered_(TrimmedLines(span.Text(stream.bytes()))),
+        rendered_(Trimmed(SplitLines(span.Text(stream.bytes())))),
         template_lines_(template_lines),
         alignment_(rendered_, template_lines) {}
 
@@ -219,13 +228,6 @@ class AlignedDocument {
   }
 
  private:
-  static std::vector<std::string> TrimmedLines(std::string_view text) {
-    std::vector<std::string> lines;
-    std::istringstream in{std::string(text)};
-    for (std::string row; std::getline(in, row);) lines.emplace_back(TrimBlanks(row));
-    return lines;
-  }
-
   std::size_t first_;
   std::vector<std::string> rendered_;
   const std::vector<std::string>& template_lines_;
@@ -290,14 +292,14 @@ void MapToTemplates(const Inputs& inputs, std::vector<Finding>& findings) {
         read = &at->second;
         if (added) {
           read->raw = ReadLines(file.string(), chart.max_bytes);
-          read->trimmed.reserve(read->raw.size());
-          for (const std::string& text : read->raw) read->trimmed.emplace_back(TrimBlanks(text));
+          read->trimmed = Trimmed(read->raw);
         }
         const DocumentSpan* span = DocumentAt(*chart.stream, rendered_line);
         if (span != nullptr && !read->trimmed.empty()) {
           std::unique_ptr<AlignedDocument>& aligned = read->documents[span];
-          if (!aligned)
+          if (!aligned) {
             aligned = std::make_unique<AlignedDocument>(*chart.stream, *span, read->trimmed);
+          }
           line = aligned->TemplateLineOf(rendered_line);
         }
       }

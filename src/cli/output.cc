@@ -13,7 +13,6 @@
 #include "rollcall/printable.h"
 
 namespace rollcall::cli {
-namespace {}  // namespace
 
 std::string StdoutError(int error) {
   return std::string("cannot write to standard output") +
