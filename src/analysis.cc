@@ -4,6 +4,7 @@
 #include <set>
 
 #include "rollcall/object_names.h"
+#include "rollcall/object_type.h"
 #include "rollcall/rules.h"
 #include "rollcall/state.h"
 #include "rollcall/yaml_text.h"
@@ -25,7 +26,7 @@ bool Reloadable(const Consumer& consumer, const Reference& reference) {
 // A `List` kind, a block document with a top-level `items:` key, or a flow (JSON)
 // document that mentions items.
 bool MayBeList(const TypeHeader& type, std::string_view text) {
-  if (type.kind.size() >= 4 && type.kind.compare(type.kind.size() - 4, 4, "List") == 0) return true;
+  if (IsListKind(type.kind)) return true;
   if (text.rfind("items:", 0) == 0 || text.find("\nitems:") != std::string_view::npos) return true;
   std::size_t first = text.find_first_not_of(" \t\r\n");
   while (first != std::string_view::npos && text.compare(first, 3, "---") == 0) {

@@ -3,16 +3,19 @@
 #include <string_view>
 
 namespace rollcall {
+namespace {
+constexpr std::string_view kList = "List";
+}  // namespace
+
+bool IsListKind(std::string_view kind) {
+  return kind.size() >= kList.size() && kind.substr(kind.size() - kList.size()) == kList;
+}
 
 ObjectType TypeOf(const Document& doc, const YamlNode& object) {
   ObjectType type{ScalarOr(Child(object, "apiVersion")), ScalarOr(Child(object, "kind"))};
   if (object.is(doc.root()) || !type.api_version.empty() || !type.kind.empty()) return type;
-  constexpr std::string_view kList = "List";
   std::string_view list_kind = doc.kind().view();
-  if (list_kind.size() >= kList.size() &&
-      list_kind.substr(list_kind.size() - kList.size()) == kList) {
-    list_kind.remove_suffix(kList.size());
-  }
+  if (IsListKind(list_kind)) list_kind.remove_suffix(kList.size());
   return {doc.api_version().str(), std::string(list_kind)};
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "rollcall/document.h"
 #include "rollcall/yaml_tree.h"
@@ -13,6 +14,9 @@ struct ObjectType {
   std::string api_version;
   std::string kind;
 };
+
+// Whether `kind` names a List: `List`, or a typed one such as `SecretList`.
+bool IsListKind(std::string_view kind);
 
 // The type of `object`, the root of `doc` or an item of the List `doc` is. An item
 // written without both apiVersion and kind has the List's apiVersion and its kind

@@ -21,6 +21,7 @@
 #include "rollcall/object_type.h"
 #include "rollcall/regular_file.h"
 #include "rollcall/roll/cluster_view.h"
+#include "rollcall/roll/confirm.h"
 #include "rollcall/roll/execute.h"
 #include "rollcall/roll/kubectl.h"
 #include "rollcall/roll/plan.h"
@@ -109,6 +110,15 @@ std::vector<Source> ChangedSources(const Stream& stream, const RollFlags& flags)
   for (const Document& doc : ParseStream(stream, flags.limits)) {
     if (doc.shape() == Document::Shape::kEmpty) continue;
     std::vector<Source> found = ExtractStateSources(doc, flags.default_namespace);
+    if (IsList(doc) && !IsListKind(doc.kind().view())) {
+      // kubectl applies a List's items and none of its own fields: a Secret with
+      // `items: null` applies nothing, and roll must not plan with its data.
+      throw InputError(doc.Locate(Child(doc.root(), "items").Mark()),
+                       doc.Describe() +
+                           " has an `items` field, so kubectl reads it as a List and applies "
+                           "only its items, none of its own fields: roll would plan with "
+                           "content kubectl does not apply (remove `items`)");
+    }
     if (IsList(doc)) {
       if (YamlNode other = OtherItem(doc); other.IsDefined()) {
         std::string kind = ScalarOr(Child(other, "kind"), "an item without a kind");
@@ -120,7 +130,10 @@ std::vector<Source> ChangedSources(const Stream& stream, const RollFlags& flags)
       throw InputError(doc.Locate(), "roll applies Secrets and ConfigMaps only; " + doc.Describe() +
                                          " is not one (apply it with helm or kubectl)");
     }
-    for (Source& source : found) sources.push_back(std::move(source));
+    for (Source& source : found) {
+      source.DefinedIn(doc);  // where a message about it points
+      sources.push_back(std::move(source));
+    }
   }
   if (sources.empty()) {
     throw InputError(Location{stream.origin(), 0, 0, 0}, "no Secret or ConfigMap to apply");
@@ -309,7 +322,10 @@ int RunRoll(const std::vector<std::string>& args) {
     if (flags.dry_run) {
       for (const roll::WorkloadPlan& item : plan.workloads) results.push_back({&item, {}, ""});
     } else {
-      if (manifest) kubectl.Apply(std::string(manifest->bytes()), flags.default_namespace);
+      if (manifest) {
+        kubectl.Apply(std::string(manifest->bytes()), flags.default_namespace);
+        roll::ConfirmApplied(request.new_sources, KubectlLookup(KubectlOptionsOf(flags)));
+      }
       results = roll::Execute(plan, kubectl, {flags.timeout_seconds, flags.interval_seconds});
     }
     std::string report = flags.json ? roll::ReportJson(plan, results, flags.dry_run)

@@ -12,28 +12,6 @@
 namespace rollcall::roll {
 namespace {
 
-// The keys of `read` (every key of either content when it reads them all) whose
-// bytes differ between `before` and `after`; a key on one side only differs.
-std::set<std::string> ChangedKeys(const std::optional<std::set<std::string>>& read,
-                                  const SourceEntries& before, const SourceEntries& after) {
-  std::set<std::string> candidates;
-  if (read) {
-    candidates = *read;
-  } else {
-    for (const auto& [key, value] : before) candidates.emplace(key);
-    for (const auto& [key, value] : after) candidates.emplace(key);
-  }
-  std::set<std::string> changed;
-  for (const std::string& key : candidates) {
-    auto old_entry = before.find(key);
-    auto new_entry = after.find(key);
-    bool had = old_entry != before.end();
-    bool has = new_entry != after.end();
-    if (had != has || (had && old_entry->second != new_entry->second)) changed.insert(key);
-  }
-  return changed;
-}
-
 // "sha256" of "sha256:…": which kind of hash a template carries.
 std::string HashKind(const std::string& hash) { return hash.substr(0, hash.find(':')); }
 
@@ -96,6 +74,26 @@ bool ReadsAny(const Consumer& consumer, const Changed& changed) {
 }
 
 }  // namespace
+
+std::set<std::string> ChangedKeys(const std::optional<std::set<std::string>>& read,
+                                  const SourceEntries& before, const SourceEntries& after) {
+  std::set<std::string> candidates;
+  if (read) {
+    candidates = *read;
+  } else {
+    for (const auto& [key, value] : before) candidates.emplace(key);
+    for (const auto& [key, value] : after) candidates.emplace(key);
+  }
+  std::set<std::string> changed;
+  for (const std::string& key : candidates) {
+    auto old_entry = before.find(key);
+    auto new_entry = after.find(key);
+    bool had = old_entry != before.end();
+    bool has = new_entry != after.end();
+    if (had != has || (had && old_entry->second != new_entry->second)) changed.insert(key);
+  }
+  return changed;
+}
 
 std::vector<SourceId> SourcesToLookUp(const Model& cluster,
                                       const std::set<const Consumer*>& skipped,

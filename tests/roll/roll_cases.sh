@@ -111,8 +111,10 @@ import base64, glob, os, re, sys
 tmp, fixtures = sys.argv[1:3]
 values = set()
 for path in glob.glob(f"{fixtures}/*/secret-*.yaml"):
-    data = open(path).read().split("\ndata:\n", 1)[1]
-    for encoded in re.findall(r"^  [A-Za-z_]+: (\S+)$", data, re.M):
+    # The data mapping: the indented lines after "data:" (API server output puts it
+    # first, a manifest last).
+    data = re.search(r"^data:\n((?:  .*\n)*)", open(path).read(), re.M).group(1)
+    for encoded in re.findall(r"^  [-._A-Za-z0-9]+: (\S+)$", data, re.M):
         values.update({encoded, base64.b64decode(encoded).decode()})
 # Shorter ones ("shop", the username) are also names and words of the reports.
 values = {value for value in values if len(value) >= 8}

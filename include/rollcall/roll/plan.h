@@ -75,6 +75,11 @@ struct PlanRequest {
 // reverse): rolling every such workload would be a mistake, not a repair.
 RollPlan PlanRoll(const PlanRequest& request);
 
+// The keys of `read` (every key of either content when it reads them all) whose
+// bytes differ between `before` and `after`; a key on one side only differs.
+std::set<std::string> ChangedKeys(const std::optional<std::set<std::string>>& read,
+                                  const SourceEntries& before, const SourceEntries& after);
+
 // The sources that the readers of `changed` read and `cluster` does not hold: what
 // must be looked up so that their hashes can be computed, and nothing more (no
 // Secret of a workload that reads no changed source is fetched).
