@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,12 +33,21 @@ SourceLookup Holding(std::vector<Source> held, std::vector<SourceId>* asked) {
   };
 }
 
+// Every source of `planned` read whole (an envFrom), unless `read` says otherwise.
+KeysRead ReadWhole(const std::vector<Source>& planned) {
+  KeysRead read;
+  for (const Source& source : planned) read[source.id] = std::nullopt;
+  return read;
+}
+
 // The message ConfirmApplied throws, or "" when it confirms.
 std::string Refusal(const std::vector<Source>& planned, std::vector<Source> held,
-                    std::vector<SourceId>* asked = nullptr) {
+                    std::vector<SourceId>* asked = nullptr,
+                    const std::optional<KeysRead>& read = std::nullopt) {
   std::vector<SourceId> ignored;
   try {
-    ConfirmApplied(planned, Holding(std::move(held), asked ? asked : &ignored));
+    ConfirmApplied(planned, read ? *read : ReadWhole(planned),
+                   Holding(std::move(held), asked ? asked : &ignored));
   } catch (const InputError& e) {
     return e.what();
   }
@@ -59,7 +70,8 @@ TEST(ConfirmApplied, AKeyWithOtherBytesIsNamedAndItsValueNot) {
                                 {SecretOf("db", {{"password", "held-value"}})});
   EXPECT_EQ(message,
             "after kubectl apply, the cluster holds Secret shop/db with other content than roll "
-            "planned with (1 key differs: password): nothing was patched, since the hash roll "
+            "planned with (1 key its readers read differs: password): nothing was patched, since "
+            "the hash roll "
             "planned would not be the content its readers get. kubectl keeps keys it did not "
             "set, and a webhook, a controller or another writer may have changed it; run "
             "`rollcall roll secret/shop/db` to roll from what the cluster holds");
@@ -67,11 +79,26 @@ TEST(ConfirmApplied, AKeyWithOtherBytesIsNamedAndItsValueNot) {
   EXPECT_THAT(message, Not(HasSubstr("held-value")));
 }
 
-TEST(ConfirmApplied, AKeyKubectlKeptIsADifference) {
-  // kubectl apply keeps a key that an earlier writer set and the manifest does not name.
-  EXPECT_THAT(Refusal({SecretOf("db", {{"password", "p"}})},
-                      {SecretOf("db", {{"password", "p"}, {"token", "t"}})}),
-              HasSubstr("(1 key differs: token)"));
+TEST(ConfirmApplied, AKeyKubectlKeptDiffersOnlyToAReaderOfIt) {
+  // kubectl apply keeps a key that an earlier writer set and the manifest does not name:
+  // an envFrom reads it, a secretKeyRef to password does not.
+  const std::vector<Source> planned = {SecretOf("db", {{"password", "p"}})};
+  const std::vector<Source> held = {SecretOf("db", {{"password", "p"}, {"token", "t"}})};
+  EXPECT_THAT(Refusal(planned, held), HasSubstr("(1 key its readers read differs: token)"));
+  KeysRead password;
+  password[planned[0].id] = std::set<std::string>{"password"};
+  EXPECT_EQ(Refusal(planned, held, nullptr, password), "");
+}
+
+TEST(ConfirmApplied, ASourceNoWorkloadReadsIsNotLookedUp) {
+  std::vector<SourceId> asked;
+  const std::vector<Source> planned = {SecretOf("read", {{"k", "1"}}),
+                                       SecretOf("unread", {{"k", "1"}})};
+  KeysRead read;
+  read[planned[0].id] = std::nullopt;
+  EXPECT_EQ(Refusal(planned, {SecretOf("read", {{"k", "1"}})}, &asked, read), "");
+  ASSERT_EQ(asked.size(), 1U);
+  EXPECT_EQ(asked[0].name, "read");
 }
 
 TEST(ConfirmApplied, AnAbsentSourceIsNamedWithTheOthersCounted) {
@@ -86,7 +113,7 @@ TEST(ConfirmApplied, ManyKeysAreCutAfterFive) {
   std::map<std::string, std::string> planned;
   for (char key = 'a'; key <= 'h'; ++key) planned[std::string(1, key)] = "x";
   EXPECT_THAT(Refusal({SecretOf("db", planned)}, {SecretOf("db", {})}),
-              HasSubstr("(8 keys differ: a, b, c, d, e, and 3 more)"));
+              HasSubstr("(8 keys its readers read differ: a, b, c, d, e, and 3 more)"));
 }
 
 TEST(ConfirmApplied, TheLastDefinitionOfASourceIsTheOneApplied) {
@@ -96,7 +123,7 @@ TEST(ConfirmApplied, TheLastDefinitionOfASourceIsTheOneApplied) {
             "");
   EXPECT_THAT(Refusal({SecretOf("db", {{"k", "first"}}), SecretOf("db", {{"k", "second"}})},
                       {SecretOf("db", {{"k", "first"}})}),
-              HasSubstr("(1 key differs: k)"));
+              HasSubstr("(1 key its readers read differs: k)"));
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "rollcall/input_error.h"
 #include "rollcall/limits.h"
 #include "rollcall/roll/cluster_view.h"
+#include "rollcall/roll/confirm.h"
 #include "rollcall/roll/plan.h"
 #include "rollcall/state.h"
 
@@ -83,6 +84,33 @@ TEST(RollPlan, AKeyAddedRollsTheReadersOfEveryKeyOnly) {
   EXPECT_THAT(planned.plan.workloads[1].changed, ElementsAre("secret/db: b"));
   ASSERT_TRUE(planned.plan.changed[0].changed_keys);
   EXPECT_THAT(*planned.plan.changed[0].changed_keys, ElementsAre("b"));
+}
+
+// The sources of a manifest in namespace shop.
+std::vector<Source> SourcesOf(const std::string& manifest) {
+  Stream stream(manifest, "secret.yaml");
+  std::vector<Source> sources;
+  for (const Document& doc : ParseStream(stream, Limits{})) {
+    for (Source& source : ExtractStateSources(doc, "shop")) sources.push_back(source);
+  }
+  return sources;
+}
+
+// What roll --apply confirms after the apply: the keys its workloads read, together.
+TEST(KeysReadBy, TheKeysOfEveryWorkloadOfThePlanTogether) {
+  const std::string after = Secret("  a: Yg==\n  b: Yg==\n  c: Yg==\n");
+  const std::string readers = Secret("  a: YQ==\n") + "---\n" + Deployment("reads-a", EnvKey("a")) +
+                              "---\n" + Deployment("reads-b", EnvKey("b"));
+  KeysRead read = KeysReadBy(Plan(readers, after).plan, SourcesOf(after));
+  ASSERT_EQ(read.size(), 1U);
+  EXPECT_EQ(read.begin()->first.name, "db");
+  ASSERT_TRUE(read.begin()->second);
+  EXPECT_THAT(*read.begin()->second, ElementsAre("a", "b"));
+
+  read = KeysReadBy(Plan(readers + "---\n" + Deployment("reads-all", kEnvFrom), after).plan,
+                    SourcesOf(after));
+  ASSERT_EQ(read.size(), 1U);
+  EXPECT_FALSE(read.begin()->second) << "an envFrom reads every key";
 }
 
 // kubectl prints the workloads of a namespace as one List: 2,000 Deployments and their

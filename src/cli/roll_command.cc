@@ -324,7 +324,8 @@ int RunRoll(const std::vector<std::string>& args) {
     } else {
       if (manifest) {
         kubectl.Apply(std::string(manifest->bytes()), flags.default_namespace);
-        roll::ConfirmApplied(request.new_sources, KubectlLookup(KubectlOptionsOf(flags)));
+        roll::ConfirmApplied(request.new_sources, roll::KeysReadBy(plan, request.new_sources),
+                             KubectlLookup(KubectlOptionsOf(flags)));
       }
       results = roll::Execute(plan, kubectl, {flags.timeout_seconds, flags.interval_seconds});
     }

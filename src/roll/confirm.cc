@@ -1,11 +1,6 @@
 #include "rollcall/roll/confirm.h"
 
-#include <map>
-#include <set>
-#include <string>
-
 #include "rollcall/input_error.h"
-#include "rollcall/roll/plan.h"
 
 namespace rollcall::roll {
 namespace {
@@ -27,22 +22,48 @@ std::string KeyList(const std::set<std::string>& keys) {
   return out;
 }
 
-// What the cluster holds of `source` otherwise than planned, or "" when it holds it so.
-std::string Difference(const Source& planned, const Source* found) {
+// What the cluster holds of `source` otherwise than planned, where `read` is read, or
+// "" when it holds it so.
+std::string Difference(const Source& planned, const std::optional<std::set<std::string>>& read,
+                       const Source* found) {
   if (found == nullptr) return "the cluster holds no " + planned.id.Describe();
-  std::set<std::string> keys = ChangedKeys(std::nullopt, planned.entries, found->entries);
+  std::set<std::string> keys = ChangedKeys(read, planned.entries, found->entries);
   if (keys.empty()) return "";
   return "the cluster holds " + planned.id.Describe() + " with other content than roll planned " +
          "with (" + std::to_string(keys.size()) +
-         (keys.size() == 1 ? " key differs: " : " keys differ: ") + KeyList(keys) + ")";
+         (keys.size() == 1 ? " key its readers read differs: "
+                           : " keys its readers read differ: ") +
+         KeyList(keys) + ")";
 }
 
 }  // namespace
 
-void ConfirmApplied(const std::vector<Source>& planned, const SourceLookup& lookup) {
+KeysRead KeysReadBy(const RollPlan& plan, const std::vector<Source>& sources) {
+  Model model;
+  model.sources.Add(sources, SourceTable::OnSameId::kReplace);
+  KeysRead read;
+  for (const WorkloadPlan& item : plan.workloads) {
+    for (const SourceRead& source_read : ResolveReads(*item.consumer, model, nullptr)) {
+      auto [entry, added] = read.try_emplace(source_read.source->id, source_read.keys);
+      if (added || !entry->second) continue;
+      if (!source_read.keys) {
+        entry->second.reset();
+      } else {
+        entry->second->insert(source_read.keys->begin(), source_read.keys->end());
+      }
+    }
+  }
+  return read;
+}
+
+void ConfirmApplied(const std::vector<Source>& planned, const KeysRead& read,
+                    const SourceLookup& lookup) {
   // The last definition of each source is the one kubectl applied last.
   std::map<SourceId, const Source*> last;
-  for (const Source& source : planned) last[source.id] = &source;
+  for (const Source& source : planned) {
+    if (read.count(source.id) > 0) last[source.id] = &source;
+  }
+  if (last.empty()) return;
   std::vector<SourceId> wanted;
   wanted.reserve(last.size());
   for (const auto& [id, source] : last) wanted.push_back(id);
@@ -54,10 +75,11 @@ void ConfirmApplied(const std::vector<Source>& planned, const SourceLookup& look
   std::string first_difference;
   std::size_t differing = 0;
   for (const Source& source : planned) {
-    if (last[source.id] != &source) continue;
+    auto defined = last.find(source.id);
+    if (defined == last.end() || defined->second != &source) continue;
     auto in_cluster = held.find(source.id);
-    std::string difference =
-        Difference(source, in_cluster == held.end() ? nullptr : in_cluster->second);
+    std::string difference = Difference(source, read.at(source.id),
+                                        in_cluster == held.end() ? nullptr : in_cluster->second);
     if (difference.empty()) continue;
     if (differing++ == 0) {
       first = &source;

@@ -27,6 +27,8 @@ checks=(
   "a Deployment whose pods never get Ready (readinessProbe runs false): roll --apply --timeout 10s exits 1, timed-out, and says what it saw last"
   "docs/roll.md's commands on the shop fixture: the plan rolls api and leaves worker; roll --apply: exit 0, api rolled, worker unchanged"
   "the same roll --apply again: exit 0, nothing rolled, no workload's resourceVersion moved (what keeps a later helm upgrade from rolling again)"
+  "a key set out of band that the manifest does not name: kubectl apply keeps it, so roll --apply, reading the Secret back from the API server, patches nothing and exits 2 naming the key; the Secret holds the manifest's password"
+  "then roll secret/NS/NAME, as that error says: exit 0, the envFrom reader rolled"
 )
 echo "1..${#checks[@]}"
 
@@ -245,5 +247,54 @@ sleep 1
 rv_after="$(kc get deploy -n shop -o 'jsonpath={range .items[*]}{.metadata.name}={.metadata.resourceVersion} {end}')"
 [[ $status == 0 && "$rv_after" == "$rv_before" ]] && ! grep -q '^rolled ' "$tmp/shop2.out"
 check $? "exit $status" "resourceVersions $rv_before -> $rv_after" "$(cat "$tmp/shop2.out")"
+
+# roll --apply reads back what it applied (docs/roll.md): a key an earlier writer set
+# and the manifest does not name is kept by kubectl apply's three-way merge, and an
+# envFrom reads it, so the hash roll planned from the manifest would not be the
+# content the pods get.
+kc create namespace kept >/dev/null
+kc apply -n kept -f - >/dev/null <<'EOF'
+apiVersion: v1
+kind: Secret
+metadata: {name: kept-db}
+stringData: {password: one}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: reads-all}
+spec:
+  selector: {matchLabels: {app: reads-all}}
+  template:
+    metadata: {labels: {app: reads-all}}
+    spec:
+      containers:
+      - name: app
+        image: example/app:1
+        envFrom: [{secretRef: {name: kept-db}}]
+EOF
+kept_settled() { settled kept reads-all; }
+eventually 60 kept_settled
+kc patch -n kept secret kept-db --type=merge -p '{"stringData":{"rotated-at":"2026-12-07"}}' >/dev/null
+cat >"$tmp/kept-db.yaml" <<'EOF'
+apiVersion: v1
+kind: Secret
+metadata: {name: kept-db, namespace: kept}
+stringData: {password: two}
+EOF
+rv_before="$(jsonpath kept deployment reads-all '{.metadata.resourceVersion}')"
+"$rollcall" roll --apply "$tmp/kept-db.yaml" -n kept --timeout 2m >"$tmp/kept.out" 2>"$tmp/kept.err"
+status=$?
+rv_after="$(jsonpath kept deployment reads-all '{.metadata.resourceVersion}')"
+password="$(jsonpath kept secret kept-db '{.data.password}' | base64 -d)"
+[[ $status == 2 && ! -s "$tmp/kept.out" && "$rv_after" == "$rv_before" && "$password" == two ]] &&
+  grep -q "(1 key its readers read differs: rotated-at): nothing was patched" "$tmp/kept.err" &&
+  grep -q 'run `rollcall roll secret/kept/kept-db`' "$tmp/kept.err"
+check $? "exit $status, resourceVersion $rv_before -> $rv_after, password '$password'" \
+  "$(cat "$tmp/kept.out" "$tmp/kept.err")"
+
+"$rollcall" roll secret/kept/kept-db --timeout 2m >"$tmp/kept2.out" 2>"$tmp/kept2.err"
+status=$?
+[[ $status == 0 && "$(statuses "$tmp/kept2.out")" == "rolled deployment/kept/reads-all" ]]
+check $? "exit $status" "$(cat "$tmp/kept2.out" "$tmp/kept2.err")"
 
 [[ $failed == 0 ]]
