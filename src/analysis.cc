@@ -352,7 +352,11 @@ ReferenceCoverage Analysis::Cover(const Consumer& consumer, const Reference& ref
     return out;
   }
   bool known = model_.sources.Contains(reference.source());
-  if (consumer.job_action == JobAction::kRunOnce) {
+  if (consumer.role == ConsumerRole::kOwnedPod) {
+    // Its controller's template is the reader: what rolls, or not, is that.
+    out.state = Coverage::kWaived;
+    out.cause = CoverageCause::kOwnedPod;
+  } else if (consumer.job_action == JobAction::kRunOnce) {
     out.state = Coverage::kWaived;
     out.cause = CoverageCause::kRunOnce;
   } else if (!known) {

@@ -60,6 +60,11 @@ ConsumerNotes& Consumer::MutableNotes() {
   return *notes;
 }
 
+bool LeftAsWritten(const Consumer& consumer) {
+  return consumer.role == ConsumerRole::kPod || consumer.role == ConsumerRole::kOwnedPod ||
+         (consumer.role == ConsumerRole::kPlainJob && consumer.job_action != JobAction::kRename);
+}
+
 const std::vector<std::uint32_t>& Consumer::MarkerLines(const Reference& reference) const {
   static const std::vector<std::uint32_t> kNone;
   const auto index = static_cast<std::size_t>(&reference - references.begin());
@@ -475,8 +480,22 @@ AnnotationReader AnnotationsOf(const YamlNode& metadata) {
   };
 }
 
-ConsumerRole RoleOf(const std::string& kind, bool hook) {
-  if (kind == "Pod") return hook ? ConsumerRole::kHookPod : ConsumerRole::kPod;
+// Whether `metadata` names a controller among the object's owners (an ownerReference
+// with `controller: true`, as a ReplicaSet, StatefulSet, DaemonSet or Job writes on the
+// pods it makes).
+bool HasController(const YamlNode& metadata) {
+  YamlNode owners = Child(metadata, "ownerReferences");
+  if (!owners.IsSequence()) return false;
+  return std::any_of(owners.begin(), owners.end(), [](const YamlNode& owner) {
+    return ScalarOr(Child(owner, "controller")) == "true";
+  });
+}
+
+ConsumerRole RoleOf(const std::string& kind, bool hook, bool controlled) {
+  if (kind == "Pod") {
+    if (hook) return ConsumerRole::kHookPod;
+    return controlled ? ConsumerRole::kOwnedPod : ConsumerRole::kPod;
+  }
   if (kind != "Job") return ConsumerRole::kWorkload;
   return hook ? ConsumerRole::kHookJob : ConsumerRole::kPlainJob;
 }
@@ -523,7 +542,7 @@ std::optional<Consumer> ConsumerOf(const Document& doc, const YamlNode& object, 
   }
   std::string name_space = ScalarOr(Child(metadata, "namespace"));
   consumer.name_space = name_space.empty() ? default_namespace : name_space;
-  consumer.role = RoleOf(kind_name, !listed && doc.IsHook());
+  consumer.role = RoleOf(kind_name, !listed && doc.IsHook(), HasController(metadata));
   consumer.template_shape = CaptureForEdit(pod_template);
   const bool hook = IsHookRole(consumer.role);
   ReferenceCollector collector(doc, consumer.name_space, spec_path + "spec", hook);

@@ -49,6 +49,9 @@ std::string ReferenceCoverage::Reason() const {
       return InvalidNameReason(source);
     case CoverageCause::kJobKept:
       return "the Job is kept unchanged (job policy keep), so its content is in no hash";
+    case CoverageCause::kOwnedPod:
+      return "a Pod its controller owns: the controller's pod template is the reader, and a "
+             "change reaches the Pod when the controller rolls and replaces it";
     case CoverageCause::kBarePod:
       return "a bare Pod cannot roll";
     case CoverageCause::kContentKnown:

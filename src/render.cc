@@ -79,8 +79,7 @@ PlannedConsumer PlanConsumer(const Consumer& consumer, const Analysis& analysis,
   // Only the comparison with a previous release reads the hash it carries: a large
   // first install holds none.
   bool compared = options.previous != nullptr;
-  if (consumer.role == ConsumerRole::kPod ||
-      (consumer.role == ConsumerRole::kPlainJob && consumer.job_action != JobAction::kRename)) {
+  if (LeftAsWritten(consumer)) {
     if (compared) item.config_hash = WrittenConfigHash(consumer);
     return out;
   }

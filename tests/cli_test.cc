@@ -498,13 +498,13 @@ TEST(Cli, RulesAsJsonAreTheRegistry) {
 TEST(Cli, LintSwitches) {
   const std::string pod = testing::TestdataPath("lint/bare-pod");
   testing::ProcessResult off = RunProcess(
-      {RollcallBinary(), "lint", "--disable", "bare-pod", "--disable=unresolved-reference", pod},
+      {RollcallBinary(), "lint", "--disable", "bare-pod", "--disable=missing-key", pod},
       "");
   EXPECT_EQ(off.exit_code, 0);
   EXPECT_THAT(off.out, HasSubstr("no findings\n"));
   testing::ProcessResult on = RunProcess(
       {RollcallBinary(), "lint", "--disable", "bare-pod", "--enable", "bare-pod", pod}, "");
-  EXPECT_THAT(on.out, HasSubstr("warning[bare-pod]"));
+  EXPECT_THAT(on.out, HasSubstr("error[bare-pod]"));
   testing::ProcessResult unknown =
       RunProcess({RollcallBinary(), "lint", "--enable", "nope", pod}, "");
   EXPECT_EQ(unknown.exit_code, 2);
@@ -514,19 +514,19 @@ TEST(Cli, LintSwitches) {
   testing::ProcessResult quiet = RunProcess({RollcallBinary(), "lint", "-q", pod}, "");
   EXPECT_EQ(quiet.exit_code, 1);
   EXPECT_THAT(quiet.out, Not(HasSubstr("references:")));
-  EXPECT_THAT(quiet.out, HasSubstr("error[unresolved-reference]"));
+  EXPECT_THAT(quiet.out, HasSubstr("error[bare-pod]"));
 
   std::string report = testing::TempFile("");
   testing::ProcessResult to_file = RunProcess({RollcallBinary(), "lint", "-o", report, pod}, "");
   EXPECT_EQ(to_file.exit_code, 1);
   EXPECT_EQ(to_file.out, "");
-  EXPECT_THAT(testing::ReadFile(report), HasSubstr("1 error, 1 warning\n"));
+  EXPECT_THAT(testing::ReadFile(report), HasSubstr("1 error\n"));
 
   testing::ProcessResult plain = RunProcess({RollcallBinary(), "lint", pod}, "");
   EXPECT_THAT(plain.out, Not(HasSubstr("\x1b[")));
   testing::ProcessResult always =
       RunProcess({RollcallBinary(), "lint", "--color=always", pod}, "", {"NO_COLOR=1"});
-  EXPECT_THAT(always.out, HasSubstr("\x1b[33mwarning\x1b[0m[bare-pod]"));
+  EXPECT_THAT(always.out, HasSubstr("\x1b[31merror\x1b[0m[bare-pod]"));
   testing::ProcessResult bad = RunProcess({RollcallBinary(), "lint", "--color=sometimes", pod}, "");
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_EQ(bad.err, "rollcall: error: --color must be auto, always or never\n");

@@ -216,7 +216,7 @@ TEST(RollPlan, ABarePodAndARunningJobAreNotRolledAFinishedJobAndAnOwnedPodAreLef
       EnvKey("a").substr(4);
   std::string owned = pod;
   owned.replace(owned.find("name: debug"), 11,
-                "name: web-1\n  ownerReferences:\n    - kind: ReplicaSet\n      name: web\n"
+                "name: web-1\n  ownerReferences:\n    - kind: ReplicaSet\n      name: web\n      controller: true\n"
                 "      uid: u\n      apiVersion: apps/v1");
   auto job = [](const std::string& name, const std::string& status) {
     return "apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: " + name +

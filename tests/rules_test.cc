@@ -287,6 +287,28 @@ TEST(Rules, StaleConfigHashOnlyWhereItCanBeRecomputed) {
               IsEmpty());
 }
 
+// A bare Pod reading a Secret of the input: one finding, an error, since no change of
+// it reaches the Pod (not also unresolved-reference); marked static, none.
+TEST(Rules, ABarePodIsOneFindingUntilItsReferencesAreAccountedFor) {
+  const std::string secret =
+      "apiVersion: v1\nkind: Secret\nmetadata: {name: s}\nstringData: {k: v}\n---\n";
+  EXPECT_THAT(
+      Linted(secret +
+             "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\n"
+             "spec: {containers: [{name: x, envFrom: [{secretRef: {name: s}}]}]}\n")
+          .findings,
+      ElementsAre("t.yaml:6:1: error[bare-pod] Pod default/p reads Secrets or ConfigMaps, but a "
+                  "bare Pod cannot roll: a change reaches it only if someone deletes and "
+                  "recreates it"));
+  EXPECT_THAT(Linted(secret +
+                     "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n"
+                     "    - name: x\n      envFrom:\n"
+                     "        # SECRET-VERSION: static: a debug pod, deleted after use\n"
+                     "        - secretRef: {name: s}\n")
+                  .findings,
+              IsEmpty());
+}
+
 TEST(Rules, SuppressionNeedsAKnownRuleAndAReason) {
   std::string text =
       "apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\n  annotations:\n"

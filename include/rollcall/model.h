@@ -84,6 +84,8 @@ enum class ConsumerRole : std::uint8_t {
   kHookJob,   // a Job its tool deletes and recreates on each run
   kPlainJob,  // a Job whose template is immutable once created
   kPod,       // a bare Pod: cannot roll
+  kOwnedPod,  // a Pod a controller owns (what `kubectl get pods` lists): the controller's
+              // template is the reader, and the controller replaces it
   kHookPod,   // a Pod its tool deletes and recreates on each run (a Helm test)
 };
 
@@ -198,6 +200,10 @@ struct Consumer {
   // Its notes, made when it has none yet: for what extraction finds.
   ConsumerNotes& MutableNotes();
 };
+
+// Whether render leaves `consumer` byte for byte, whatever hash it carries: a Pod (bare,
+// it cannot roll; owned, its controller does) or a plain Job kept or run once.
+bool LeftAsWritten(const Consumer& consumer);
 
 // Everything the stream says: sources by id and consumers in stream order.
 struct Model {

@@ -27,6 +27,7 @@ enum class CoverageCause : std::uint8_t {
   kHook,              // waived: a hook, recreated on each run, reads the source then
   kRestarted,         // waived: a restart controller (Reloader, Wave) is asked to act
   kHookGenerated,     // waived: a hook creates the source at install time
+  kOwnedPod,          // waived: a Pod its controller owns, replaced when that rolls
   kClusterPublished,  // waived: kube-root-ca.crt, which Kubernetes keeps in every namespace
   kAbsentEverywhere,  // unresolved: neither in the input nor in the cluster
   kNotInInput,        // unresolved: not in the input, nor looked up

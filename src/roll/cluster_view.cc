@@ -15,11 +15,6 @@ namespace {
 
 using ObjectKey = std::tuple<std::string, std::string, std::string>;  // kind, namespace, name
 
-bool HasOwner(const YamlNode& object) {
-  YamlNode owners = Child(Child(object, "metadata"), "ownerReferences");
-  return owners.IsSequence() && owners.size() > 0;
-}
-
 // A Job whose Complete or Failed condition is true: none of its pods runs again.
 bool Finished(const YamlNode& object) {
   YamlNode conditions = Child(Child(object, "status"), "conditions");
@@ -31,12 +26,12 @@ bool Finished(const YamlNode& object) {
   });
 }
 
+// Notes `object` when it is a Job that finished.
 void NoteSkipped(const YamlNode& object, const std::string& default_namespace,
                  std::set<ObjectKey>& skipped) {
   if (!object.IsMap()) return;
   std::string kind = ScalarOr(Child(object, "kind"));
-  bool skip = (kind == "Pod" && HasOwner(object)) || (kind == "Job" && Finished(object));
-  if (!skip) return;
+  if (kind != "Job" || !Finished(object)) return;
   YamlNode metadata = Child(object, "metadata");
   std::string name_space = ScalarOr(Child(metadata, "namespace"), default_namespace);
   skipped.emplace(kind, name_space, ScalarOr(Child(metadata, "name")));
@@ -79,8 +74,10 @@ ClusterView ReadClusterView(std::vector<std::unique_ptr<Stream>> streams, Analys
     }
   }
   for (const Consumer& consumer : view.analysis->model().consumers) {
-    if (skipped.count({consumer.kind().str(), consumer.name_space.str(), consumer.name().str()}) >
-        0) {
+    // A Pod its controller owns rolls with the controller (ConsumerRole::kOwnedPod).
+    if (consumer.role == ConsumerRole::kOwnedPod ||
+        skipped.count({consumer.kind().str(), consumer.name_space.str(), consumer.name().str()}) >
+            0) {
       view.skipped.insert(&consumer);
     }
   }

@@ -11,10 +11,7 @@ namespace {
 void Check(const Analysis& analysis, std::vector<Finding>& out) {
   for (const Consumer& consumer : analysis.model().consumers) {
     // Render leaves these byte for byte, whatever they carry.
-    if (consumer.role == ConsumerRole::kPod ||
-        (consumer.role == ConsumerRole::kPlainJob && consumer.job_action != JobAction::kRename)) {
-      continue;
-    }
+    if (LeftAsWritten(consumer)) continue;
     std::string written = WrittenConfigHash(consumer);
     if (written.rfind("sha256:", 0) != 0) continue;
     std::optional<TemplateHash> now = ComputeTemplateHash(consumer, analysis.model(), std::nullopt);

@@ -13,7 +13,9 @@ bool OptionalNotInInput(const ReferenceCoverage& coverage) {
 void Report(const Analysis& analysis, bool optional, const char* rule, std::vector<Finding>& out) {
   std::optional<NearNames> near;  // built only when a reference is unresolved
   for (const ReferenceCoverage& coverage : analysis.coverage()) {
-    if (coverage.state != Coverage::kUnresolved || OptionalNotInInput(coverage) != optional) {
+    // A bare Pod reading a source of the input is bare-pod's finding alone.
+    if (coverage.state != Coverage::kUnresolved || OptionalNotInInput(coverage) != optional ||
+        coverage.cause == CoverageCause::kBarePod) {
       continue;
     }
     const Reference& reference = *coverage.reference;
