@@ -28,7 +28,7 @@ source "$root/tests/lib/tap.sh" || { echo "Bail out! cannot read $root/tests/lib
 checks=(
   "try-repo rollcall-lint --all-files fails on a pending marker, showing rollcall's finding"
   "try-repo rollcall-lint --all-files passes once the marker says static: <reason>"
-  "the README snippet, installed as the git hook, refuses a commit adding a pending marker"
+  "the README snippet as printed (repo: local, the hooks file's entry field for field), installed as the git hook, refuses a commit adding a pending marker"
   "the same hook lets the commit through once the marker is resolved"
   "rollcall-lint on one changed file does not see a Secret in an unchanged file (checksum-not-hashed)"
   "rollcall-lint-all lints the whole repository, so the Secret resolves the checksum marker"
@@ -144,29 +144,21 @@ try_repo rollcall-lint --all-files
 check $? "pre-commit exited $status; output:" "$(cat "$tmp/out")"
 
 # 3, 4: the snippet users paste (README.md and docs/lint.md show this file, which
-# tests/docs/snippets.py checks), pointed at the local hook copy.
+# tests/docs/snippets.py checks), as printed.
 snippet="$(cat "$root/docs/examples/pre-commit-config.yaml")"
 if [[ -z "$snippet" ]]; then
   not_ok "docs/examples/pre-commit-config.yaml is missing or empty"
   not_ok "(needs the snippet)"
 else
-  # The rev as written: the release tag of this version, v + meson.build's version
-  # (so it exists for whoever copies a release), given to the copy too. Where this
-  # clone has tags (a shallow or tagless clone has none) it must be one of them.
-  # Only the URL changes: the project has no public address.
-  rev="$(sed -n 's/^ *rev: *//p' <<<"$snippet")"
-  version="$(sed -n "s/^ *version *: *'\([^']*\)'.*/\1/p" "$root/meson.build" | head -n 1)"
-  tagged=0
-  if [[ "$rev" != "v$version" ]]; then
-    tagged=1
-    echo "# the snippet pins $rev, but this is version $version (meson.build): v$version"
-  elif [[ -n "$(git -C "$root" tag -l 2>/dev/null)" ]]; then
-    git -C "$root" rev-parse -q --verify "refs/tags/$rev" >/dev/null || tagged=1
-  else
-    echo "# this clone of $root has no tags: $rev is checked against meson.build only"
-  fi
-  git -C "$copy_repo" tag "$rev" 2>/dev/null
-  sed -e "s|^\\( *\\(- \\)\\?repo:\\) .*|\\1 $copy_repo|" <<<"$snippet" >"$app/.pre-commit-config.yaml"
+  # As printed: the snippet is copied, not edited (a user pastes it). Its hook must be
+  # the hooks file's rollcall-lint entry written out, field for field (what pre-commit
+  # runs from a hook repository), but for the description the snippet leaves out.
+  cp "$root/docs/examples/pre-commit-config.yaml" "$app/.pre-commit-config.yaml"
+  fields() { # fields FILE: the rollcall-lint entry's "key: value" lines, sorted
+    awk '/^ *- id: / { on = ($3 == "rollcall-lint") } on { sub(/^ *(- )?/, ""); print }' "$1" |
+      grep -v -e '^#' -e '^$' -e '^description: ' | sort
+  }
+  drift="$(diff <(fields "$root/.pre-commit-hooks.yaml") <(fields "$app/.pre-commit-config.yaml"))"
   commit "pre-commit configuration"
   (cd "$app" && pre-commit install) >"$tmp/install.out" 2>&1
   head_before="$(git -C "$app" rev-parse HEAD)"
@@ -174,9 +166,9 @@ else
   git -C "$app" add -A
   (cd "$app" && git commit -m "back to pending") >"$tmp/out" 2>&1
   status=$?
-  [[ $tagged == 0 && $status != 0 && "$(git -C "$app" rev-parse HEAD)" == "$head_before" ]] &&
+  [[ -z "$drift" && $status != 0 && "$(git -C "$app" rev-parse HEAD)" == "$head_before" ]] &&
     grep -qF "$finding" "$tmp/out"
-  check $? "the snippet's rev $rev is this version's tag: $([[ $tagged == 0 ]] && echo yes || echo no)" \
+  check $? "the snippet's hook against .pre-commit-hooks.yaml's rollcall-lint:" "${drift:-the same}" \
     "git commit exited $status; configuration:" "$(cat "$app/.pre-commit-config.yaml")" \
     "pre-commit install:" "$(cat "$tmp/install.out")" "git commit:" "$(cat "$tmp/out")"
 
