@@ -66,6 +66,26 @@ bool OnePartApart(std::string_view a, std::string_view b) {
   return prefix + suffix == left.size();
 }
 
+// Whether a part of `a` is wholly another in `b`, the two having as many parts: "mine"
+// for "tls" in "x-core-mine" and "x-core-tls" (a variant of its own, however few its
+// letters), where "aut" for "auth" is a typo.
+bool ReplacesAPart(std::string_view a, std::string_view b) {
+  std::vector<std::string_view> left = Parts(a);
+  std::vector<std::string_view> right = Parts(b);
+  if (left.size() != right.size()) return false;
+  for (std::size_t i = 0; i < left.size(); ++i) {
+    if (left[i] == right[i]) continue;
+    if (EditDistance(left[i], right[i]) >= std::max(left[i].size(), right[i].size())) return true;
+  }
+  return false;
+}
+
+// Whether `longer` is `name` with trailing parts added: "x-core-existing" of "x-core".
+bool Extends(std::string_view longer, std::string_view name) {
+  return longer.size() > name.size() + 1 && longer.compare(0, name.size(), name) == 0 &&
+         longer[name.size()] == '-';
+}
+
 }  // namespace
 
 NearNames::NearNames(const Model& model) {
@@ -81,24 +101,26 @@ NearNames::NearNames(const Model& model) {
   }
 }
 
-const Source* NearNames::Find(const SourceId& wanted) const {
+const std::vector<const Source*>& NearNames::Find(const SourceId& wanted) const {
   // Many references read the same missing source.
-  auto [asked, first] = answers_.try_emplace(wanted, nullptr);
+  auto [asked, first] = answers_.try_emplace(wanted);
   if (first) asked->second = Search(wanted);
   return asked->second;
 }
 
-const Source* NearNames::Search(const SourceId& wanted) const {
+std::vector<const Source*> NearNames::Search(const SourceId& wanted) const {
   if (auto same = by_name_.find({wanted.kind, wanted.name}); same != by_name_.end()) {
-    if (same->second->id.name_space != wanted.name_space) return same->second;
+    if (same->second->id.name_space != wanted.name_space) return {same->second};
   }
   auto found = by_namespace_.find({wanted.kind, wanted.name_space});
-  if (found == by_namespace_.end()) return nullptr;
-  const std::size_t size = wanted.name.view().size();
-  const Source* nearest = nullptr;
+  if (found == by_namespace_.end()) return {};
+  const std::string_view wanted_name = wanted.name.view();
+  const std::size_t size = wanted_name.size();
+  std::vector<const Source*> nearest;
   std::size_t nearest_distance = 0;
   for (const Source* source : found->second) {
     std::string_view name = source->id.name.view();
+    if (Extends(wanted_name, name)) continue;
     std::size_t distance = 0;
     if (OnePartApart(name, wanted.name.view())) {
       distance = 1;  // as near as a typo
@@ -106,15 +128,22 @@ const Source* NearNames::Search(const SourceId& wanted) const {
       std::size_t longer = std::max(name.size(), size);
       std::size_t most = std::max<std::size_t>(2, longer / 4);
       if (name.size() + most < size || name.size() > size + most) continue;
-      distance = EditDistance(name, wanted.name.view());
-      if (distance > most || distance == 0) continue;
+      distance = EditDistance(name, wanted_name);
+      if (distance > most || distance == 0 || ReplacesAPart(name, wanted_name)) continue;
     }
-    if (nearest == nullptr || distance < nearest_distance ||
-        (distance == nearest_distance && source->id < nearest->id)) {
-      nearest = source;
+    if (nearest.empty() || distance < nearest_distance) {
+      nearest.clear();
       nearest_distance = distance;
     }
+    if (distance == nearest_distance) nearest.push_back(source);
   }
+  const std::string_view last = Parts(wanted_name).back();
+  std::sort(nearest.begin(), nearest.end(), [last](const Source* a, const Source* b) {
+    const bool a_shares = Parts(a->id.name.view()).back() == last;
+    const bool b_shares = Parts(b->id.name.view()).back() == last;
+    if (a_shares != b_shares) return a_shares;
+    return a->id < b->id;
+  });
   return nearest;
 }
 

@@ -18,9 +18,14 @@ SourceId Secret(const char* name_space, const char* name) {
   return {SourceKind::kSecret, Name(name_space), Name(name)};
 }
 
+// The sources named, "; " between them.
 std::string Meant(const Model& model, const SourceId& wanted) {
-  const Source* found = NearNames(model).Find(wanted);
-  return found == nullptr ? "" : found->id.Describe();
+  std::string out;
+  const NearNames near(model);  // Find's answer lives as long as it does
+  for (const Source* found : near.Find(wanted)) {
+    out += (out.empty() ? "" : "; ") + found->id.Describe();
+  }
+  return out;
 }
 
 TEST(EditDistance, CountsInsertionsDeletionsAndReplacements) {
@@ -46,6 +51,34 @@ TEST(NearNames, OnePartMoreOrFewerIsNear) {
 TEST(NearNames, OnePartForAnotherIsNotNear) {
   Model model = ModelOf({Secret("default", "oauth2-proxy-google")});
   EXPECT_EQ(Meant(model, Secret("default", "oauth2-proxy-creds")), "");
+}
+
+// harbor: the values name harbor-core-existing, a Secret of the user's own named after
+// the chart's harbor-core: no typo of it, so no hint.
+TEST(NearNames, ANameExtendingARenderedOneIsTheUsersOwn) {
+  Model model = ModelOf({Secret("default", "harbor-core"), Secret("default", "ab-cd")});
+  EXPECT_EQ(Meant(model, Secret("default", "harbor-core-existing")), "");
+  EXPECT_EQ(Meant(model, Secret("default", "ab-cd-x")), "") << "within two edits, still no hint";
+  EXPECT_EQ(Meant(model, Secret("default", "harbor-cor")), "Secret default/harbor-core");
+  // A part wholly another is a variant, not a typo, however near the whole name.
+  Model variants =
+      ModelOf({Secret("default", "existing-secret-core-tls"), Secret("default", "shard-a")});
+  EXPECT_EQ(Meant(variants, Secret("default", "existing-secret-core-mine")), "");
+  EXPECT_EQ(Meant(variants, Secret("default", "shard-b")), "");
+  EXPECT_EQ(Meant(variants, Secret("default", "existing-secret-core-tsl")),
+            "Secret default/existing-secret-core-tls");
+}
+
+// oauth2-proxy renders both oauth2-proxy-creds and oauth2-proxy-google, and mounts
+// oauth2-proxy-creds-google: only the second is a mismatch of it, the first a prefix.
+TEST(NearNames, OfEquallyNearOnesAllAreNamedTheDistinguishingPartFirst) {
+  Model model =
+      ModelOf({Secret("default", "oauth2-proxy-creds"), Secret("default", "oauth2-proxy-google")});
+  EXPECT_EQ(Meant(model, Secret("default", "oauth2-proxy-creds-google")),
+            "Secret default/oauth2-proxy-google");
+  // Two typos as near: both named, the one ending in the wanted name's last part first.
+  Model typos = ModelOf({Secret("shop", "svc-tl"), Secret("shop", "svx-tls")});
+  EXPECT_EQ(Meant(typos, Secret("shop", "svc-tls")), "Secret shop/svx-tls; Secret shop/svc-tl");
 }
 
 TEST(NearNames, ATypoIsNearAndTheNearestWins) {

@@ -28,17 +28,21 @@ class NearNames {
  public:
   explicit NearNames(const Model& model);
 
-  // One of the same kind with the same name in another namespace, else one of the
+  // One of the same kind with the same name in another namespace, else those of the
   // same kind and namespace whose name is one hyphen-separated part more or fewer
-  // (two or more parts shared: "x-google" for "x-creds-google") or at most max(2, a quarter
-  // of the longer name) edits away, the nearest (the first in id order among
-  // equals). Null when none is.
-  const Source* Find(const SourceId& wanted) const;
+  // (two or more parts shared: "x-google" for "x-creds-google") or at most max(2, a
+  // quarter of the longer name) edits away, every one of the nearest: first those
+  // ending in the wanted name's last part (what tells its variant apart: "google"),
+  // then in id order. A source whose name `wanted` extends by trailing parts is never
+  // one ("x-core" for "x-core-existing"): that is how a user names a Secret of their
+  // own after the chart's (an existingSecret), not a typo; nor is one with a part
+  // wholly another ("x-core-tls" for "x-core-mine"). Empty when none is.
+  const std::vector<const Source*>& Find(const SourceId& wanted) const;
 
  private:
-  const Source* Search(const SourceId& wanted) const;
+  std::vector<const Source*> Search(const SourceId& wanted) const;
 
-  mutable std::map<SourceId, const Source*> answers_;
+  mutable std::map<SourceId, std::vector<const Source*>> answers_;
   // (kind, name) → the first source of that name, in id order.
   std::map<std::pair<SourceKind, Name>, const Source*> by_name_;
   // (kind, namespace) → its sources by name length, then id.

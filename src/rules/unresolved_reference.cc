@@ -26,9 +26,13 @@ void Report(const Analysis& analysis, bool optional, const char* rule, std::vect
     if (coverage.cause == CoverageCause::kNotInInput ||
         coverage.cause == CoverageCause::kAbsentEverywhere) {
       if (!near) near.emplace(analysis.model());
-      if (const Source* meant = near->Find(reference.source())) {
-        message += "; did you mean " + meant->id.Describe() + ", which the input defines?";
+      const std::vector<const Source*>& meant = near->Find(reference.source());
+      for (std::size_t i = 0; i < meant.size(); ++i) {
+        message += i == 0 ? "; did you mean " : i + 1 == meant.size() ? " or " : ", ";
+        message += meant[i]->id.Describe();
       }
+      if (meant.size() == 1) message += ", which the input defines?";
+      if (meant.size() > 1) message += ", which the input defines, each as near?";
     }
     out.push_back(AtReference(rule, coverage, std::move(message)));
   }
