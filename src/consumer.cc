@@ -309,6 +309,8 @@ class ReferenceCollector {
   void Container(const YamlNode& container, const char* list) {
     const std::string path = spec_path_ + "." + list;
     Name name = StringField(doc_, Child(container, "name"), path + ".name");
+    const bool run_once = std::string_view(list) == "initContainers" &&
+                          ScalarOr(Child(container, "restartPolicy")) != "Always";
     ForEachItem(container, path, "env", [&](const YamlNode& env) {
       // `value: 0123` unquoted is a number to Kubernetes (YAML 1.1): the whole
       // object is refused.
@@ -374,8 +376,8 @@ class ReferenceCollector {
     ForEachItem(container, path, "volumeMounts", [&](const YamlNode& mount) {
       bool sub_path = !ScalarOr(Child(mount, "subPath")).empty() ||
                       !ScalarOr(Child(mount, "subPathExpr")).empty();
-      mounts_.push_back(
-          {StringField(doc_, Child(mount, "name"), path + ".volumeMounts.name"), name, sub_path});
+      mounts_.push_back({StringField(doc_, Child(mount, "name"), path + ".volumeMounts.name"), name,
+                         sub_path, run_once});
     });
   }
 

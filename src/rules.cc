@@ -19,6 +19,7 @@ const std::vector<Rule>& Rules() {
       rules::ReloadsNotReloadable(),
       rules::RuntimeSourceInEnv(),
       rules::RuntimeSourceSubPath(),
+      rules::RuntimeSourceInInitContainer(),
       rules::MalformedReference(),
       rules::MissingKey(),
       rules::DuplicateKey(),

@@ -41,6 +41,9 @@ struct VolumeMount {
   Name volume;
   Name container;
   bool sub_path = false;
+  // Mounted by an init container that runs to completion before the others start (not
+  // a sidecar, `restartPolicy: Always`): it reads the volume once, when a pod starts.
+  bool run_once = false;
 };
 
 // One place in a pod template that reads a source. Small: a large stream has

@@ -31,6 +31,7 @@ Rule OrphanMarker();
 // Runtime-rotated sources.
 Rule RuntimeSourceInEnv();
 Rule RuntimeSourceSubPath();
+Rule RuntimeSourceInInitContainer();
 // What the API server or kubelet would do differently from what the author meant.
 Rule MalformedReference();
 Rule MissingKey();
