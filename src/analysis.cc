@@ -42,7 +42,8 @@ bool AnalysisReads(const AnalysisOptions& options, const TypeHeader& type, std::
   if (type.kind == SourceKindName(SourceKind::kSecret) ||
       type.kind == SourceKindName(SourceKind::kConfigMap) ||
       FindConsumerKind(type.api_version, type.kind, options.config.consumer_kinds) != nullptr ||
-      MayDeclareRotation(type.api_version, type.kind)) {
+      MayDeclareRotation(type.api_version, type.kind) ||
+      MayGrantSecretWrites(type.api_version, type.kind)) {
     return true;
   }
   // A List (any object with a top-level `items`, as kubectl reads it) may hold
@@ -87,7 +88,8 @@ Analysis::Analysis(std::vector<Document> documents, AnalysisOptions options,
       counted_(std::move(counted)),
       model_(BuildModel(documents_, std::move(definitions), options_.default_namespace,
                         options_.config.consumer_kinds)),
-      runtime_(documents_, options_.config.runtime_sources) {
+      runtime_(documents_, options_.config.runtime_sources),
+      secret_writers_(documents_) {
   AddStateSources(model_, options_.state);
   LookUpUnresolved();
   std::vector<std::string>& patterns = options_.jobs.run_once_patterns;
@@ -289,6 +291,13 @@ const RestartWatch* WatchOf(const Consumer& consumer, const SourceId& source) {
 
 }  // namespace
 
+const Rotation* Analysis::SelfManaged(const Consumer& consumer, const Reference& reference) const {
+  // An operator starts without the Secret it makes (so reads it optionally) and may
+  // write Secrets of its namespace; a pod reads Secrets of its own namespace only.
+  if (!reference.optional || reference.source_kind != SourceKind::kSecret) return nullptr;
+  return secret_writers_.Find(consumer.name_space, consumer.ServiceAccount());
+}
+
 void Analysis::CoverUnknown(const Consumer& consumer, const Reference& reference,
                             ReferenceCoverage& out) const {
   const SourceId& source = reference.source();
@@ -314,6 +323,10 @@ void Analysis::CoverUnknown(const Consumer& consumer, const Reference& reference
              source.kind == SourceKind::kSecret && generator != generated_.end()) {
     waive(CoverageCause::kHookGenerated);
     out.generator = &generator->second;
+  } else if (const Rotation* writer = SelfManaged(consumer, reference)) {
+    out.state = Coverage::kRuntime;
+    out.cause = CoverageCause::kRuntime;
+    out.rotation = writer;
   } else {
     out.cause = missing ? CoverageCause::kAbsentEverywhere : CoverageCause::kNotInInput;
   }

@@ -60,6 +60,11 @@ ConsumerNotes& Consumer::MutableNotes() {
   return *notes;
 }
 
+Name Consumer::ServiceAccount() const {
+  if (notes == nullptr || notes->service_account.empty()) return Name("default");
+  return notes->service_account;
+}
+
 bool LeftAsWritten(const Consumer& consumer) {
   return consumer.role == ConsumerRole::kPod || consumer.role == ConsumerRole::kOwnedPod ||
          (consumer.role == ConsumerRole::kPlainJob && consumer.job_action != JobAction::kRename);
@@ -162,6 +167,13 @@ class ReferenceCollector {
       }
     }
     notes_.mounts.shrink_to_fit();
+    if (std::any_of(references_.begin(), references_.end(), [](const Reference& reference) {
+          return reference.optional && reference.source_kind == SourceKind::kSecret;
+        })) {
+      // serviceAccount is the field's deprecated name, which the API server still reads.
+      notes_.service_account = ScalarOr(Child(pod_spec, "serviceAccountName"),
+                                        ScalarOr(Child(pod_spec, "serviceAccount")));
+    }
     consumer.references = InlineFirstList<Reference>(std::move(references_));
     std::sort(notes_.hook_words.begin(), notes_.hook_words.end());
     notes_.hook_words.erase(std::unique(notes_.hook_words.begin(), notes_.hook_words.end()),

@@ -62,6 +62,7 @@ void ReadFacts(Document& doc, const FactOptions& options) {
       consumer = Own(ExtractConsumer(doc, options.default_namespace, options.consumer_kinds));
     }
     facts.rotation = Own(ReadDeclaredRotation(doc, options.default_namespace));
+    facts.rbac = Own(ReadRbacFact(doc, options.default_namespace));
   }
   doc.SetFacts(facts.empty() ? nullptr : std::make_unique<DocumentFacts>(std::move(facts)),
                std::move(consumer));

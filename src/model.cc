@@ -43,7 +43,8 @@ Model BuildModel(std::vector<Document>& documents, SourceDefinitions definitions
     }
     // Moved into the model: one copy of each, however large the stream.
     found->source.reset();
-    if (!found->rotation) doc.ClearFacts();
+    // The rotations and Secret writes stay for RuntimeSources and SecretWriters.
+    if (!found->rotation && !found->rbac) doc.ClearFacts();
   }
   model.sources = SourceTable::OfDefinitions(
       std::move(definitions), [&](const Source& again, const Source& before) {

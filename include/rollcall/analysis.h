@@ -25,6 +25,7 @@
 #include "rollcall/previous/release.h"
 #include "rollcall/reference_coverage.h"
 #include "rollcall/runtime_sources.h"
+#include "rollcall/secret_writers.h"
 #include "rollcall/state.h"
 
 namespace rollcall {
@@ -113,13 +114,17 @@ class Analysis {
   // Cover's part for a source whose content is not known.
   void CoverUnknown(const Consumer& consumer, const Reference& reference,
                     ReferenceCoverage& out) const;
+  // The rotation of an optional Secret its reader may create and update itself (its
+  // ServiceAccount's RBAC in the input), or null.
+  const Rotation* SelfManaged(const Consumer& consumer, const Reference& reference) const;
 
   AnalysisOptions options_;
   std::vector<Document> documents_;
   std::vector<CountedNotObjects> counted_;
   Model model_;
   RuntimeSources runtime_;
-  std::deque<Marker> markers_;  // a deque: coverage keeps pointers into it
+  SecretWriters secret_writers_;  // declared after documents_: built from their facts
+  std::deque<Marker> markers_;    // a deque: coverage keeps pointers into it
   std::map<const Marker*, bool> bound_;
   // (stream, line) → markers on that line
   std::map<std::pair<const Stream*, std::size_t>, std::vector<const Marker*>> by_line_;

@@ -1,5 +1,6 @@
 // What the analysis reads of a document's tree: the Secret or ConfigMap it
-// defines, the pod template that reads them, the rotation it declares. Read right
+// defines, the pod template that reads them, the rotation it declares, the Secret
+// writes it grants. Read right
 // after the document's parse, on the thread that parsed it, so that the tree can
 // go at once: trees take several times their text, and a large stream's trees
 // kept until the end were most of render's memory and a good part of its time
@@ -14,6 +15,7 @@
 #include "rollcall/document.h"
 #include "rollcall/model.h"
 #include "rollcall/runtime_sources.h"
+#include "rollcall/secret_writers.h"
 
 namespace rollcall {
 
@@ -25,8 +27,11 @@ struct DocumentFacts {
   std::unique_ptr<std::vector<Source>> listed_sources;      // the Secrets and ConfigMaps of a List
   std::unique_ptr<std::vector<Consumer>> listed_consumers;  // the workloads of a List
   std::unique_ptr<DeclaredRotation> rotation;
+  std::unique_ptr<RbacFact> rbac;  // a Role or binding that lets write Secrets
 
-  bool empty() const { return !source && !listed_sources && !listed_consumers && !rotation; }
+  bool empty() const {
+    return !source && !listed_sources && !listed_consumers && !rotation && !rbac;
+  }
 };
 
 struct FactOptions {

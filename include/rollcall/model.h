@@ -140,10 +140,14 @@ struct ConsumerNotes {
   // that creates a Secret at install time names it there
   // (`--secret-name=ingress-nginx-admission`).
   std::vector<std::string> hook_words;
+  // The pod spec's serviceAccountName, kept only where a reference reads a Secret
+  // optionally: what an operator making its own Secret does (Analysis::SelfManaged).
+  Name service_account;
 
   bool empty() const {
     return !listed && mounts.empty() && !object_marker && marker_lines.empty() &&
-           malformed.empty() && restart_watches.empty() && hook_words.empty();
+           malformed.empty() && restart_watches.empty() && hook_words.empty() &&
+           service_account.empty();
   }
 };
 
@@ -202,6 +206,9 @@ struct Consumer {
   const WrittenValue* ObjectMarker() const;
   // Its notes, made when it has none yet: for what extraction finds.
   ConsumerNotes& MutableNotes();
+  // The ServiceAccount its pods run as: the pod spec's serviceAccountName, else
+  // "default".
+  Name ServiceAccount() const;
 };
 
 // Whether render leaves `consumer` byte for byte, whatever hash it carries: a Pod (bare,
