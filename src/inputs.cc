@@ -187,9 +187,27 @@ class Loader {
                              ChartPath(directory)});
     ProcessOutput rendered = RunProgram(argv, options_.limits.max_input_bytes, origin);
     if (rendered.exit_code != 0) {
+      std::string error = rendered.ErrorText();
+      // Helm's words for a dependency of Chart.yaml that charts/ does not hold.
+      const bool missing = error.find("missing in charts/ directory: ") != std::string::npos;
+      std::string todo = missing ? "; run `helm dependency build " + origin + "` first" : "";
+      if (missing && options_.missing_dependencies_warn) {
+        Finding finding;
+        finding.rule = "chart-dependencies-missing";
+        finding.severity = Severity::kWarning;
+        finding.where = Location{origin, 0, 0, 0};
+        constexpr std::string_view kMissing = "missing in charts/ directory: ";
+        std::string names = error.substr(error.find(kMissing) + kMissing.size());
+        names = names.substr(0, names.find('\n'));
+        finding.message =
+            "not linted: the dependencies of its Chart.yaml are not in its charts/ directory (" +
+            names + ")" + todo;
+        inputs_.findings.push_back(std::move(finding));
+        return;
+      }
       throw InputError(Location{origin, 0, 0, 0}, "helm template failed (exit " +
                                                       std::to_string(rendered.exit_code) +
-                                                      "): " + rendered.ErrorText());
+                                                      "): " + error + todo);
     }
     try {
       AddStream(InputBytes(std::move(rendered.out)), origin);

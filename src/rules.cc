@@ -35,6 +35,7 @@ const std::vector<Rule>& Rules() {
       rules::LookupFailed(),
       rules::NotAnObject(),
       rules::TemplateNotAnalysed(),
+      rules::ChartDependenciesMissing(),
       rules::InputError(),
       rules::StaleBaselineEntry(),
   };

@@ -47,6 +47,9 @@ struct InputOptions {
   // becomes an input-error finding and the others are still read; otherwise the
   // first one throws (consumers: a partial list of readers is a wrong one).
   bool keep_going = false;
+  // lint --hook: a chart whose dependencies are not in its charts/ directory is left
+  // out with a chart-dependencies-missing warning instead of an input error.
+  bool missing_dependencies_warn = false;
   // What "-" reads, given the input limit: file descriptor 0 unless a caller that
   // has the bytes in hand (the lint fuzzer) passes them in.
   std::function<InputBytes(std::size_t max_bytes)> standard_input = ReadStandardInput;

@@ -4,6 +4,8 @@
 
 #include "cli/input.h"
 #include "cli/output.h"
+#include "rollcall/directory_walk.h"
+#include "rollcall/input_error.h"
 #include "rollcall/object_names.h"
 #include "rollcall/rules.h"
 #include "rollcall/state.h"
@@ -198,6 +200,40 @@ AnalysedInputs AnalysePaths(const AnalysisFlags& flags, const InputOptions& inpu
   return out;
 }
 
+// The Secrets and ConfigMaps of the manifests under flags.sources_from, as state
+// sources: a source the input defines wins (AddStateSources). Charts are not rendered
+// (the changed ones are the input), and a file that is no stream of objects (a values
+// file, a template, malformed YAML) or cannot be read is left out: it is not what the
+// commit changed, and its own lint happens when it does.
+namespace {
+
+void AddRepositorySources(const AnalysisFlags& flags, AnalysisOptions& options) {
+  DirectoryWalk walk;
+  try {
+    walk = WalkDirectory(flags.sources_from);
+  } catch (const InputError&) {
+    return;
+  }
+  std::size_t left_out = 0;
+  for (const WalkEntry& entry : walk.entries) {
+    if (entry.kind != WalkEntry::Kind::kManifest) continue;
+    try {
+      for (Source& source : LoadStateFile(entry.path, flags.name_space, flags.limits)) {
+        options.state.push_back(std::move(source));
+      }
+    } catch (const InputError&) {
+      ++left_out;
+    }
+  }
+  if (flags.verbose && left_out > 0) {
+    std::cerr << StderrLine("note: " + std::to_string(left_out) + " file" +
+                            (left_out == 1 ? "" : "s") + " under " + flags.sources_from +
+                            " gave no sources (not a stream of objects)");
+  }
+}
+
+}  // namespace
+
 PreparedAnalysis PrepareAnalysis(const AnalysisFlags& flags) {
   PreparedAnalysis prepared;
   AnalysisOptions& options = prepared.options;
@@ -227,6 +263,7 @@ PreparedAnalysis PrepareAnalysis(const AnalysisFlags& flags) {
     for (StateHookWord& word : state.hook_words)
       options.state_hook_words.push_back(std::move(word));
   }
+  if (!flags.sources_from.empty()) AddRepositorySources(flags, options);
   return prepared;
 }
 

@@ -40,10 +40,14 @@ struct AnalysisFlags {
   std::string previous_release;          // --previous-release: a Helm release name, or ""
   std::string helm;                      // --helm, else $HELM_BIN, else "helm"
   std::vector<std::string> state_files;  // --state
-  bool lookup = false;                   // --lookup kubectl
-  bool lookup_optional = false;          // --lookup-optional
-  std::string kube_context;              // --kube-context
-  std::string kubectl;                   // $KUBECTL, else "kubectl"
+  // lint --hook: the directory (the repository) whose manifests give sources as
+  // --state files do, so that a reference in a changed file resolves to a Secret in
+  // one that did not change; a file that does not read so is left out.
+  std::string sources_from;
+  bool lookup = false;           // --lookup kubectl
+  bool lookup_optional = false;  // --lookup-optional
+  std::string kube_context;      // --kube-context
+  std::string kubectl;           // $KUBECTL, else "kubectl"
   Limits limits;
 };
 

@@ -43,7 +43,9 @@ cxxopts::Options LintOptionsSpec() {
       "instead of the file, each chart once (the pre-commit hook)")(
       "hook",
       "run as the pre-commit hook: the file names pre-commit appends must follow a '--' "
-      "(the hook's default args), so that none is read as an option; refused without it");
+      "(the hook's default args), so that none is read as an option; refused without it. "
+      "Sources come from every manifest under the working directory too, and a chart "
+      "without its dependencies is a warning");
   cxxopts::OptionAdder add = spec.add_options("Output");
   add("format", "text, json, sarif or github", cxxopts::value<std::string>()->default_value("text"),
       "FORMAT");
@@ -84,6 +86,9 @@ int RunLint(const std::vector<std::string>& args) {
           "args: [--baseline, .rollcall-baseline.json, --] (docs/lint.md)");
     }
     flags = ReadAnalysisFlags(parsed);
+    // pre-commit passes the changed files only: the Secret a changed Deployment reads
+    // may sit in a file that did not change. It runs hooks from the repository's top.
+    if (parsed.count("hook") > 0) flags.sources_from = ".";
     std::optional<ReportFormat> chosen = ParseReportFormat(parsed["format"].as<std::string>());
     if (!chosen) throw UsageError("--format must be text, json, sarif or github");
     format = *chosen;
@@ -100,6 +105,7 @@ int RunLint(const std::vector<std::string>& args) {
     }
     inputs_options = ReadInputOptions(parsed, flags);
     inputs_options.keep_going = true;
+    inputs_options.missing_dependencies_warn = parsed.count("hook") > 0;
     if (parsed.count("paths") > 0) paths = parsed["paths"].as<std::vector<std::string>>();
     if (parsed.count("chart-of-file") > 0) paths = ChartsOfFiles(paths);
     baseline.emplace(parsed);

@@ -50,6 +50,7 @@ Rule ImmutableField();
 Rule LookupFailed();
 Rule NotAnObject();
 Rule TemplateNotAnalysed();
+Rule ChartDependenciesMissing();
 Rule InputError();
 Rule InvalidIgnore();
 // The lint baseline.
