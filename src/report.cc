@@ -85,8 +85,8 @@ void WriteText(std::ostream& out, const Report& report, const ReportStyle& style
   // render's report: what the deploy does, as render prints it on stderr.
   if (report.stopped) out << "rollout: nothing (render stopped)\n";
   if (!report.stopped) {
-    for (const RolloutEntry& entry : report.rollout) {
-      out << "rollout: " << Printable(FormatRollout(entry)) << '\n';
+    for (const std::string& line : RolloutLines(report.rollout)) {
+      out << "rollout: " << Printable(line) << '\n';
     }
   }
   if (!report.error.empty()) out << "error: " << Printable(report.error) << '\n';

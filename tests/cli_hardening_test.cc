@@ -355,10 +355,10 @@ TEST(ReportFile, StandardErrorTakesTheReport) {
                  kSecret + PlainJob("boot"), {"HELM_NAMESPACE="});
   EXPECT_EQ(text.exit_code, 0) << text.err;
   EXPECT_THAT(text.err,
-              ::testing::EndsWith("rollcall: rollout: Job default/boot-16d7d56e: new\n"
+              ::testing::EndsWith("rollcall: rollout: 1 new\n"
                                   "references: 1 \u2014 hashed 1, waived 0, pending 0, runtime 0, "
                                   "unresolved 0\nno findings\n"
-                                  "rollout: Job default/boot-16d7d56e: new\n"));
+                                  "rollout: 1 new\n"));
 }
 
 TEST(ReportFile, StandardOutputIsRefused) {

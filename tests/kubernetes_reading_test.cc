@@ -321,8 +321,7 @@ TEST(Lists, AWorkloadInsideAListIsAnnotated) {
             "not in the input: nothing makes a change to it reach the process; did you mean Secret "
             "default/db, which the input defines?\n"
             "rollcall: references: 2 — hashed 1, waived 0, pending 0, runtime 0, unresolved 1\n"
-            "rollcall: rollout: Deployment default/web: new\n"
-            "rollcall: rollout: StatefulSet shop/db: new\n");
+            "rollcall: rollout: 2 new\n");
   std::string changed = secret;
   changed.replace(changed.find("one"), 3, "two");
   EXPECT_NE(RunProcess({RollcallBinary(), "render"}, changed + list).out, result.out);

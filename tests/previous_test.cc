@@ -73,14 +73,18 @@ std::vector<std::string> Lines(const Rollout& rollout) {
   return lines;
 }
 
+// A plain Job reading Secret tls.
+std::string MigrateJob() {
+  return "apiVersion: batch/v1\nkind: Job\nmetadata: {name: migrate}\nspec:\n  template:\n"
+         "    spec:\n      restartPolicy: Never\n      containers: [{name: m, image: m:1, "
+         "envFrom: [{secretRef: {name: tls}}]}]\n---\n";
+}
+
 // RenderPlan's rollout holds only the entries its consumers do not tell themselves
 // (previous/rollout.h): read while the plan lives, it says what Render's, which
 // holds every entry, says; a renamed Job and a removed consumer among them.
 TEST(Rollout, APlansRolloutSaysWhatRendersSays) {
-  const std::string job =
-      "apiVersion: batch/v1\nkind: Job\nmetadata: {name: migrate}\nspec:\n  template:\n"
-      "    spec:\n      restartPolicy: Never\n      containers: [{name: m, image: m:1, "
-      "envFrom: [{secretRef: {name: tls}}]}]\n---\n";
+  const std::string job = MigrateJob();
   const std::string api =
       "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\nspec:\n  template:\n"
       "    spec:\n      containers: [{name: api, envFrom: [{secretRef: {name: tls}}]}]\n";
@@ -109,6 +113,27 @@ TEST(Rollout, APlansRolloutSaysWhatRendersSays) {
       EXPECT_EQ(rendered[3], "Deployment default/old: removed");
     }
   }
+}
+
+// What stderr and the text report say of a rollout: a count by status, what changes
+// first, then a line only for what is neither new nor unchanged.
+TEST(Rollout, LinesCountEveryEntryAndNameOnlyWhatChanges) {
+  const std::string job = MigrateJob();
+  const std::string rendered_before =
+      testing::RenderText(Secret("tls", "a") + Gateway() +
+                          "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: old}\n"
+                          "spec: {template: {spec: {containers: [{name: o}]}}}\n")
+          .output;
+  PreviousRelease before(InputBytes(rendered_before), "previous.yaml", "default", Limits{});
+  RenderOptions options;
+  options.previous = &before;
+  const RenderResult result = testing::RenderText(Secret("tls", "b") + Gateway() + job, options);
+  std::vector<std::string> lines = RolloutLines(result.rollout);
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "1 rolled, 1 removed, 1 new");
+  EXPECT_EQ(lines[1], "Deployment default/gw: rolled (changed: secret/tls)");
+  EXPECT_EQ(lines[2], "Deployment default/old: removed");
+  EXPECT_THAT(RolloutLines(Rollout()), ::testing::IsEmpty());
 }
 
 TEST(Rollout, UnchangedRolledWithTheChangedSourcesAndRemoved) {

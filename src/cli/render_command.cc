@@ -105,14 +105,14 @@ void ReportUsageError(const std::vector<std::string>& args, const std::string& e
   WriteErrorReportFile(target, error);
 }
 
-// The rollout on stderr, a line per consumer, gathered into writes of up to 64 KiB:
-// std::cerr flushes after every insertion, and the lines of a stream of a hundred
-// thousand consumers are megabytes.
+// The rollout on stderr (RolloutLines), gathered into writes of up to 64 KiB:
+// std::cerr flushes after every insertion, and a stream of a hundred thousand
+// consumers that all roll is megabytes of lines.
 void PrintRollout(const Rollout& rollout) {
   constexpr std::size_t kWrite = std::size_t{1} << 16;
   std::string lines;
-  for (const RolloutEntry& entry : rollout) {
-    lines += StderrLine("rollout: " + FormatRollout(entry));
+  for (const std::string& line : RolloutLines(rollout)) {
+    lines += StderrLine("rollout: " + line);
     if (lines.size() >= kWrite) {
       std::cerr << lines;
       lines.clear();

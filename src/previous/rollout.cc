@@ -162,6 +162,29 @@ void RolloutEntry::set_changed(std::vector<std::string> sources) {
 
 std::string RolloutEntry::Object() const { return kind + " " + name_space + "/" + name; }
 
+std::vector<std::string> RolloutLines(const Rollout& rollout) {
+  if (rollout.empty()) return {};
+  // In the order a reader weighs them: what changes first.
+  constexpr RolloutStatus kOrder[] = {RolloutStatus::kRolled,     RolloutStatus::kRenamed,
+                                      RolloutStatus::kRefused,    RolloutStatus::kRemoved,
+                                      RolloutStatus::kAlreadyRan, RolloutStatus::kNew,
+                                      RolloutStatus::kUnchanged};
+  std::map<RolloutStatus, std::size_t> counts;
+  for (const RolloutEntry& entry : rollout) ++counts[entry.status];
+  std::string summary;
+  for (RolloutStatus status : kOrder) {
+    if (counts[status] == 0) continue;
+    summary += (summary.empty() ? "" : ", ") + std::to_string(counts[status]) + " " +
+               RolloutStatusName(status);
+  }
+  std::vector<std::string> lines = {summary};
+  for (const RolloutEntry& entry : rollout) {
+    if (entry.status == RolloutStatus::kNew || entry.status == RolloutStatus::kUnchanged) continue;
+    lines.push_back(FormatRollout(entry));
+  }
+  return lines;
+}
+
 std::string FormatRollout(const RolloutEntry& entry) {
   std::string out = entry.Object() + ": " + RolloutStatusName(entry.status);
   if (entry.status == RolloutStatus::kRefused) {

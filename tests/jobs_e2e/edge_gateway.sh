@@ -163,8 +163,11 @@ for entry in report["rollout"]:
 EOF
 }
 
-# rollout ERRFILE: the rollout lines of rollcall's stderr, without the prefix, sorted.
-rollout() { sed -n 's/^rollcall: rollout: //p' "$1" | LC_ALL=C sort; }
+# rollout ERRFILE: the rollout's lines of rollcall's stderr that name an object, without
+# the prefix, sorted: render names each one that is neither new nor unchanged.
+rollout() { sed -n 's/^rollcall: rollout: \([^0-9]\)/\1/p' "$1" | LC_ALL=C sort; }
+# counted ERRFILE: its line counting the rollout's entries by status ("1 rolled, 2 new").
+counted() { sed -n 's/^rollcall: rollout: \([0-9]\)/\1/p' "$1"; }
 # findings ERRFILE: "severity[rule] message" of each finding on rollcall's stderr
 # ("rollcall: <stdin>:L:C: severity[rule] message (template …)").
 findings() {
@@ -277,7 +280,7 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
   # c: every consumer new.
   local want
   want="$(sorted "Deployment edge/edge-gateway: new" "Job edge/$job: new")"
-  [[ "$(rollout "$d/rev1.err")" == "$want" &&
+  [[ "$(rollout "$d/rev1.err")" == "" && "$(counted "$d/rev1.err")" == "2 new" &&
     "$(json_rollout "$d/rev1.json" | LC_ALL=C sort)" == "$want" ]]
   check $? "expected:" "$want" "stderr rollout:" "$(rollout "$d/rev1.err")" \
     "--report rollout:" "$(json_rollout "$d/rev1.json")"
@@ -310,7 +313,7 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
 
   # g: rollout of the promote keeping the token.
   want="$(sorted "$rolled_both" "Job edge/$job: kept (already ran: written back as the previous release has it)")"
-  [[ "$(rollout "$d/keep.err")" == "$want" &&
+  [[ "$(rollout "$d/keep.err")" == "$want" && "$(counted "$d/keep.err")" == "1 rolled, 1 kept" &&
     "$(json_rollout "$d/keep.json" | LC_ALL=C sort)" == "$want" ]]
   check $? "expected:" "$want" "stderr rollout:" "$(rollout "$d/keep.err")" \
     "--report rollout:" "$(json_rollout "$d/keep.json")"
@@ -338,7 +341,7 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
 
   # j: its rollout.
   want="$(sorted "$rolled_both" "Job edge/$job: removed")"
-  [[ "$(rollout "$d/clear.err")" == "$want" &&
+  [[ "$(rollout "$d/clear.err")" == "$want" && "$(counted "$d/clear.err")" == "1 rolled, 1 removed" &&
     "$(json_rollout "$d/clear.json" | LC_ALL=C sort)" == "$want" ]]
   check $? "expected:" "$want" "stderr rollout:" "$(rollout "$d/clear.err")" \
     "--report rollout:" "$(json_rollout "$d/clear.json")"
@@ -347,7 +350,8 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
   step "$major" "$d/again" --previous="$d/clear" -- "${clear_args[@]}"
   want="Deployment edge/edge-gateway: unchanged"
   f="$(findings "$d/again.err")"
-  [[ $hrc == 0 && $rc == 0 && -z "$f" && "$(rollout "$d/again.err")" == "$want" &&
+  [[ $hrc == 0 && $rc == 0 && -z "$f" && "$(rollout "$d/again.err")" == "" &&
+    "$(counted "$d/again.err")" == "1 unchanged" &&
     "$(json_rollout "$d/again.json")" == "$want" ]] && cmp -s "$d/clear" "$d/again"
   check $? "$(diag "$d/again")" "expected rollout: $want" \
     "--report rollout:" "$(json_rollout "$d/again.json")" \
@@ -356,6 +360,7 @@ chart_checks() { # chart_checks MAJOR HELM_BINARY
   # l: a new certificate: both sides of the comparison hold the Secrets.
   step "$major" "$d/rotate" --previous="$d/clear" -- "${rotate_args[@]}"
   [[ $hrc == 0 && $rc == 0 && "$(rollout "$d/rotate.err")" == "$rolled_both" &&
+    "$(counted "$d/rotate.err")" == "1 rolled" &&
     "$(json_rollout "$d/rotate.json")" == "$rolled_both" ]]
   check $? "$(diag "$d/rotate")" "expected rollout: $rolled_both" \
     "--report rollout:" "$(json_rollout "$d/rotate.json")"
@@ -389,7 +394,7 @@ plain() {
 
 plain "$p/keep1" "$data/plain-job-v1.yaml" --job-policy keep
 f="$(findings "$p/keep1.err")"
-[[ $rc == 0 && "$(rollout "$p/keep1.err")" == "Job shop/shop-migrate: new" ]] &&
+[[ $rc == 0 && "$(rollout "$p/keep1.err")" == "" && "$(counted "$p/keep1.err")" == "1 new" ]] &&
   cmp -s "$data/plain-job-v1.yaml" "$p/keep1" &&
   grep -qE '^warning\[plain-job-unchanged\] Job shop/shop-migrate ' <<<"$f"
 check $? "$(diag "$p/keep1")"
@@ -420,13 +425,15 @@ name2="$(objects "$p/rename2" | sed -n 's/^Job //p')"
 f="$(findings "$p/rename2.err")"
 want="Job shop/$name2: renamed (was $name1)"
 [[ $rc == 0 && "$name1" =~ ^shop-migrate-[0-9a-f]{8}$ && "$name2" =~ ^shop-migrate-[0-9a-f]{8}$ &&
-  "$name1" != "$name2" && "$(rollout "$p/rename2.err")" == "$want" ]] &&
+  "$name1" != "$name2" && "$(rollout "$p/rename2.err")" == "$want" &&
+  "$(counted "$p/rename2.err")" == "1 renamed" ]] &&
   ! grep -q 'immutable-field' <<<"$f"
 check $? "$(diag "$p/rename2")" "Job names: $name1 -> $name2" "expected rollout: $want"
 
 plain "$p/rename1-again" "$data/plain-job-v1.yaml" --previous="$p/rename1"
 want="Job shop/$name1: unchanged"
-[[ $rc == 0 && "$(rollout "$p/rename1-again.err")" == "$want" && -z "$(findings "$p/rename1-again.err")" ]] &&
+[[ $rc == 0 && "$(rollout "$p/rename1-again.err")" == "" && "$(counted "$p/rename1-again.err")" == "1 unchanged" &&
+  -z "$(findings "$p/rename1-again.err")" ]] &&
   cmp -s "$p/rename1" "$p/rename1-again"
 check $? "$(diag "$p/rename1-again")" "expected rollout: $want"
 
@@ -463,7 +470,7 @@ previous_release() {
 FAKE_HELM_ANSWER=not-found
 export FAKE_HELM_ANSWER
 previous_release "$fake/first"
-[[ $rc == 0 && "$(rollout "$fake/first.err")" == "Job shop/$name1: new" ]] &&
+[[ $rc == 0 && "$(rollout "$fake/first.err")" == "" && "$(counted "$fake/first.err")" == "1 new" ]] &&
   cmp -s "$p/rename1" "$fake/first"
 check $? "$(diag "$fake/first")"
 args_not_found="$(cat "$fake/args" 2>/dev/null)"
@@ -477,7 +484,7 @@ args_fail="$(cat "$fake/args" 2>/dev/null)"
 
 FAKE_HELM_ANSWER=manifest
 previous_release "$fake/prev"
-[[ $rc == 0 && "$(rollout "$fake/prev.err")" == "Job shop/$name1: unchanged" ]]
+[[ $rc == 0 && "$(rollout "$fake/prev.err")" == "" && "$(counted "$fake/prev.err")" == "1 unchanged" ]]
 check $? "$(diag "$fake/prev")"
 args_manifest="$(cat "$fake/args" 2>/dev/null)"
 

@@ -111,4 +111,11 @@ class RolloutComparison {
 // "Deployment ns/name: rolled (changed: secret/a, secret/b)"
 std::string FormatRollout(const RolloutEntry& entry);
 
+// The rollout as render says it on stderr and in its text report: a line counting the
+// entries by status ("1 rolled, 3 unchanged, 2 new"), then a FormatRollout line for each
+// entry that is neither new nor unchanged. A line a workload made every render a CI log
+// of noise; what rolls, is renamed, removed, kept or refused is what a reader looks
+// for. The JSON report keeps every entry. Empty for an empty rollout.
+std::vector<std::string> RolloutLines(const Rollout& rollout);
+
 }  // namespace rollcall
