@@ -123,7 +123,7 @@ TEST(Cli, AMissingKeyStopsRenderWhateverFailOnSays) {
   EXPECT_EQ(stopped.out, "");
   EXPECT_EQ(
       stopped.err,
-      "rollcall: <stdin>:16:44: error[missing-key] Secret default/db has no key "
+      "rollcall: <stdin>:16:53: error[missing-key] Secret default/db has no key "
       "\"pasword\", which Deployment default/web reads: the container would fail to start "
       "(CreateContainerConfigError: couldn't find key pasword in Secret default/db)\n"
       "rollcall: references: 1 \u2014 hashed 1, waived 0, pending 0, runtime 0, unresolved 0\n"

@@ -220,7 +220,7 @@ TEST(Rules, MissingKeyUnlessOptional) {
           "optional: true}}}\n");
   Linted linted(text);
   EXPECT_THAT(linted.findings,
-              ElementsAre("t.yaml:16:54: error[missing-key] Secret "
+              ElementsAre("t.yaml:16:62: error[missing-key] Secret "
                           "default/s has no key \"b\", which Deployment default/web reads: the "
                           "container would fail to start (CreateContainerConfigError: couldn't "
                           "find key b in Secret default/s)"));
