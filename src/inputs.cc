@@ -188,16 +188,17 @@ class Loader {
     ProcessOutput rendered = RunProgram(argv, options_.limits.max_input_bytes, origin);
     if (rendered.exit_code != 0) {
       std::string error = rendered.ErrorText();
-      // Helm's words for a dependency of Chart.yaml that charts/ does not hold.
-      const bool missing = error.find("missing in charts/ directory: ") != std::string::npos;
+      // Helm's words for the dependencies of Chart.yaml that charts/ does not hold.
+      constexpr std::string_view kMissing = "missing in charts/ directory: ";
+      const std::size_t named = error.find(kMissing);
+      const bool missing = named != std::string::npos;
       std::string todo = missing ? "; run `helm dependency build " + origin + "` first" : "";
       if (missing && options_.missing_dependencies_warn) {
         Finding finding;
         finding.rule = "chart-dependencies-missing";
         finding.severity = Severity::kWarning;
         finding.where = Location{origin, 0, 0, 0};
-        constexpr std::string_view kMissing = "missing in charts/ directory: ";
-        std::string names = error.substr(error.find(kMissing) + kMissing.size());
+        std::string names = error.substr(named + kMissing.size());
         names = names.substr(0, names.find('\n'));
         finding.message =
             "not linted: the dependencies of its Chart.yaml are not in its charts/ directory (" +

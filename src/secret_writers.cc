@@ -59,8 +59,7 @@ std::optional<RbacFact> ReadRbacFact(const Document& doc, const std::string& def
   fact.name_space = cluster_wide ? "" : doc.NamespaceOr(Name(default_namespace)).str();
   if (kind == "Role" || kind == "ClusterRole") {
     fact.kind = kind == "Role" ? RbacFact::Kind::kRole : RbacFact::Kind::kClusterRole;
-    fact.writes_secrets = WritesSecrets(Child(doc.root(), "rules"));
-    if (!fact.writes_secrets) return std::nullopt;
+    if (!WritesSecrets(Child(doc.root(), "rules"))) return std::nullopt;
     return fact;
   }
   fact.kind =
@@ -88,10 +87,10 @@ SecretWriters::SecretWriters(const std::vector<Document>& documents) {
     const DocumentFacts* facts = doc.facts();
     if (facts == nullptr || !facts->rbac) continue;
     const RbacFact& fact = *facts->rbac;
-    if (fact.kind == RbacFact::Kind::kRole) roles.emplace(fact.name_space, fact.name);
-    if (fact.kind == RbacFact::Kind::kClusterRole) roles.emplace("", fact.name);
-    if (fact.kind == RbacFact::Kind::kRoleBinding ||
-        fact.kind == RbacFact::Kind::kClusterRoleBinding) {
+    // A ClusterRole's namespace is "" already.
+    if (fact.kind == RbacFact::Kind::kRole || fact.kind == RbacFact::Kind::kClusterRole) {
+      roles.emplace(fact.name_space, fact.name);
+    } else {
       bindings.push_back(&fact);
     }
   }

@@ -281,6 +281,42 @@ TEST(RepositoryConfig, ABuiltInKindCannotBeRedefined) {
                           "kinds\n");
 }
 
+// --- lint --hook: the repository's manifests as sources -------------------------
+
+// The hook reads every manifest under the working directory (a repository that is
+// not the user's): a file named like an option is read as a file, a symbolic link is
+// not followed (its Secret outside the tree stays unresolved), a FIFO named like a
+// manifest is left out without a wait.
+TEST(LintHook, TheRepositorysManifestsAreReadAsFilesNoLinkFollowedNoFifoWaitedOn) {
+  ScratchDir dir;
+  ScratchDir outside;
+  ASSERT_EQ(mkdir((dir / "repo").c_str(), 0700), 0);
+  const std::string repo = dir / "repo";
+  Write(repo + "/deploy.yaml",
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\nspec:\n  template:\n"
+        "    spec:\n      containers:\n      - name: api\n        envFrom:\n"
+        "        - secretRef: {name: db}\n        - secretRef: {name: elsewhere}\n");
+  Write(repo + "/--write-baseline=x.yaml",
+        "apiVersion: v1\nkind: Secret\nmetadata: {name: db}\nstringData: {password: p}\n");
+  Write(outside / "elsewhere.yaml",
+        "apiVersion: v1\nkind: Secret\nmetadata: {name: elsewhere}\nstringData: {k: v}\n");
+  ASSERT_EQ(symlink((outside / "elsewhere.yaml").c_str(), (repo + "/link.yaml").c_str()), 0);
+  ASSERT_EQ(mkfifo((repo + "/fifo.yaml").c_str(), 0600), 0);
+  testing::ProcessOptions options;
+  options.cwd = repo;
+  options.timeout_seconds = 20;
+  ProcessResult hook =
+      RunProcess({RollcallBinary(), "lint", "--hook", "--", "deploy.yaml"}, "", options);
+  EXPECT_EQ(hook.exit_code, 1) << hook.err;
+  EXPECT_EQ(hook.out,
+            "deploy.yaml:11:29: error[unresolved-reference] Deployment default/api reads "
+            "secret/elsewhere via envFrom in container api, but Secret default/elsewhere is "
+            "not in the input: nothing makes a change to it reach the process\n"
+            "references: 2 \u2014 hashed 1, waived 0, pending 0, runtime 0, unresolved 1\n"
+            "1 error\n");
+  EXPECT_FALSE(testing::FileExists(repo + "/x.yaml"));
+}
+
 // --- the report file -------------------------------------------------------------
 
 TEST(ReportFile, ASymbolicLinkIsRefusedAndItsTargetKept) {

@@ -18,12 +18,13 @@
 
 namespace rollcall {
 
-// What one RBAC object says about writing Secrets.
+// What one RBAC object says about writing Secrets: a Role or ClusterRole that grants
+// create, and update or patch, on secrets (no other role is a fact), or a binding of
+// ServiceAccounts.
 struct RbacFact {
   enum class Kind : std::uint8_t { kRole, kClusterRole, kRoleBinding, kClusterRoleBinding };
   Kind kind = Kind::kRole;
   std::string name, name_space;      // the object's (a cluster-wide one's namespace is "")
-  bool writes_secrets = false;       // a role: it grants create, and update or patch, on secrets
   std::string role_kind, role_name;  // a binding's roleRef
   std::vector<std::pair<std::string, std::string>> service_accounts;  // a binding's (ns, name)
 };

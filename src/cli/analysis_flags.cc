@@ -200,13 +200,13 @@ AnalysedInputs AnalysePaths(const AnalysisFlags& flags, const InputOptions& inpu
   return out;
 }
 
+namespace {
+
 // The Secrets and ConfigMaps of the manifests under flags.sources_from, as state
 // sources: a source the input defines wins (AddStateSources). Charts are not rendered
 // (the changed ones are the input), and a file that is no stream of objects (a values
 // file, a template, malformed YAML) or cannot be read is left out: it is not what the
 // commit changed, and its own lint happens when it does.
-namespace {
-
 void AddRepositorySources(const AnalysisFlags& flags, AnalysisOptions& options) {
   DirectoryWalk walk;
   try {
